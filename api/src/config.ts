@@ -1,0 +1,45 @@
+import path from "node:path";
+import { z } from "zod";
+import { ROOT_DIR } from "./paths.js";
+
+/** Every setting Brevia reads from the environment, with its default. The README lists them. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default(path.join(ROOT_DIR, ".data")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  GRAPHQL_INTROSPECTION: z.enum(["true", "false"]).optional(),
+  MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
+  SEED_ON_START: z.enum(["true", "false"]).default("true"),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL,
+    // Introspection (and Apollo Sandbox) is on in development, off in production unless enabled.
+    introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : !production,
+    migrateOnStart: e.MIGRATE_ON_START === "true",
+    seedOnStart: e.SEED_ON_START === "true",
+  };
+}

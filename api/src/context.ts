@@ -1,0 +1,58 @@
+import type { PrismaClient } from "./generated/prisma/client.js";
+import type { Language } from "./generated/prisma/enums.js";
+import type { Viewer } from "./features/accounts/viewer.js";
+import { createCatalogLoaders } from "./features/catalog/catalog.loaders.js";
+
+export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
+export const DEFAULT_LANGUAGE: Language = "pt";
+
+/** Per-request context: a new object for every operation. */
+export type Context = {
+  prisma: PrismaClient;
+  requestId: string;
+  /** The signed-in reader, or null for a visitor. */
+  viewer: Viewer | null;
+  /** Interface language of this request (the client sends it as Accept-Language). */
+  locale: Language;
+  /** Languages to read content in, most wanted first; always ends with every language. */
+  contentLanguages: Language[];
+  /** The request's clock: one "today" for the whole operation. */
+  now: Date;
+  loaders: ReturnType<typeof createCatalogLoaders>;
+};
+
+/** The first supported language in an Accept-Language header (pt, en or es), else pt. */
+export function parseLocale(header: string | undefined): Language {
+  for (const part of (header ?? "").split(",")) {
+    const tag = part.split(";")[0]?.trim().toLowerCase().slice(0, 2);
+    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function contentLanguageOrder(first: Language): Language[] {
+  // English is the catalogue's fullest language, so it is the first fallback.
+  return [...new Set<Language>([first, "en", "pt", "es"])];
+}
+
+export function createContext(input: {
+  prisma: PrismaClient;
+  requestId: string;
+  viewer: Viewer | null;
+  acceptLanguage?: string;
+  now?: Date;
+}): Context {
+  const locale = parseLocale(input.acceptLanguage);
+  const now = input.now ?? new Date();
+  const context: Context = {
+    prisma: input.prisma,
+    requestId: input.requestId,
+    viewer: input.viewer,
+    locale,
+    contentLanguages: contentLanguageOrder(input.viewer?.contentLanguage ?? locale),
+    now,
+    loaders: undefined as never,
+  };
+  context.loaders = createCatalogLoaders(context);
+  return context;
+}

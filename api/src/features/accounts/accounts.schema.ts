@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { builder } from "../../builder.js";
+import { InputValidationError } from "../../schema/errors.js";
+import { LanguageEnum } from "../catalog/catalog.schema.js";
+
+builder.prismaObject("User", {
+  name: "Viewer",
+  description: "The signed-in reader.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    email: t.exposeString("email"),
+    name: t.exposeString("name"),
+    surname: t.exposeString("surname"),
+    interfaceLanguage: t.expose("interfaceLanguage", { type: LanguageEnum }),
+    contentLanguage: t.expose("contentLanguage", { type: LanguageEnum }),
+    isPremium: t.boolean({ resolve: (_user, _args, ctx) => ctx.viewer?.isPremium ?? false }),
+  }),
+});
+
+builder.queryField("viewer", (t) =>
+  t.prismaField({
+    type: "User",
+    nullable: true,
+    description: "The signed-in reader, or null for a visitor.",
+    authScopes: { public: true },
+    resolve: (query, _root, _args, ctx) => (ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.id } }) : null),
+  }),
+);
+
+builder.mutationField("updateLanguagePreferences", (t) =>
+  t.prismaField({
+    type: "User",
+    description: "Sets the signed-in reader's interface and/or content language.",
+    authScopes: { signedIn: true },
+    errors: { types: [InputValidationError] },
+    args: {
+      interfaceLanguage: t.arg({ type: LanguageEnum, required: false }),
+      contentLanguage: t.arg({ type: LanguageEnum, required: false }),
+    },
+    validate: z
+      .object({ interfaceLanguage: z.string().nullish(), contentLanguage: z.string().nullish() })
+      .refine((a) => a.interfaceLanguage != null || a.contentLanguage != null, { message: "NOTHING_TO_UPDATE" }),
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.user.update({
+        ...query,
+        where: { id: ctx.viewer!.id },
+        data: {
+          ...(args.interfaceLanguage ? { interfaceLanguage: args.interfaceLanguage } : {}),
+          ...(args.contentLanguage ? { contentLanguage: args.contentLanguage } : {}),
+        },
+      }),
+  }),
+);

@@ -1,0 +1,16 @@
+import type { Context } from "../../context.js";
+import { freeMicrobookIdFor } from "./free-daily.js";
+import { readAccess, type ReadAccess } from "./catalog.policy.js";
+
+/** Per-request loaders for the catalogue: each is computed at most once per operation. */
+export function createCatalogLoaders(ctx: Pick<Context, "prisma" | "now" | "viewer">) {
+  let freeToday: Promise<string | null> | undefined;
+  const freeTodayId = () => (freeToday ??= freeMicrobookIdFor(ctx.prisma, ctx.now));
+  return {
+    freeTodayId,
+    async accessTo(microbookId: string): Promise<ReadAccess> {
+      if (ctx.viewer?.isPremium) return "PREMIUM";
+      return readAccess({ viewer: ctx.viewer, microbookId, freeTodayId: await freeTodayId() });
+    },
+  };
+}

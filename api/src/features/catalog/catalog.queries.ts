@@ -1,0 +1,43 @@
+import { builder } from "../../builder.js";
+import "./catalog.schema.js";
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+builder.queryFields((t) => ({
+  microbook: t.prismaField({
+    type: "Microbook",
+    nullable: true,
+    description: "A microbook by its slug; null when there is none.",
+    authScopes: { public: true },
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      // A malformed slug cannot exist: answer "not found" without a query.
+      SLUG.test(args.slug) ? ctx.prisma.microbook.findUnique({ ...query, where: { slug: args.slug } }) : null,
+  }),
+  freeMicrobookToday: t.prismaField({
+    type: "Microbook",
+    nullable: true,
+    description: "Today's free microbook (UTC day), open to every reader.",
+    authScopes: { public: true },
+    resolve: async (query, _root, _args, ctx) => {
+      const id = await ctx.loaders.freeTodayId();
+      return id ? ctx.prisma.microbook.findUnique({ ...query, where: { id } }) : null;
+    },
+  }),
+  latestMicrobooks: t.prismaConnection({
+    type: "Microbook",
+    cursor: "id",
+    description: "The newest microbooks first.",
+    authScopes: { public: true },
+    maxSize: 50,
+    defaultSize: 12,
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.microbook.findMany({ ...query, where: { editions: { some: {} } }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+  }),
+  categories: t.prismaField({
+    type: ["Category"],
+    description: "Every category, in catalogue order.",
+    authScopes: { public: true },
+    resolve: (query, _root, _args, ctx) => ctx.prisma.category.findMany({ ...query, orderBy: { position: "asc" } }),
+  }),
+}));

@@ -1,0 +1,117 @@
+import { z } from "zod";
+
+export const CATALOG_LANGUAGES = ["pt", "en", "es"] as const;
+export type CatalogLanguage = (typeof CATALOG_LANGUAGES)[number];
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase words joined by '-'");
+const text = z.string().trim().min(1, "must not be empty");
+const perLanguage = z.object({ pt: text, en: text, es: text }, { error: "needs pt, en and es" }).strict();
+
+export const categoriesFileSchema = z.record(
+  slug,
+  z
+    .object({
+      color: z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #3d5a80"),
+      icon: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be a lowercase icon name"),
+      name: perLanguage,
+      description: perLanguage,
+    })
+    .strict(),
+);
+
+export const bookFileSchema = z
+  .object({
+    author: text,
+    category: slug,
+    year: z.number().int().min(-3000).max(2100),
+    similar: z.array(slug).min(1, "list at least one similar work").max(6),
+  })
+  .strict();
+
+export const editionFrontMatterSchema = z
+  .object({
+    title: text,
+    subtitle: text,
+    authorBio: text,
+    about: text,
+    audience: text,
+  })
+  .strict();
+
+export const playlistsFileSchema = z.array(
+  z
+    .object({
+      slug,
+      week: z.string().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, "must be an ISO week like 2026-W47"),
+      title: perLanguage,
+      description: perLanguage,
+      books: z.array(slug).min(3, "needs at least 3 books").max(8, "has more than 8 books"),
+    })
+    .strict(),
+);
+
+export const originalsFileSchema = z.array(
+  z
+    .object({
+      slug,
+      specialist: z.object({ name: text, role: perLanguage }).strict(),
+      title: perLanguage,
+      introduction: perLanguage,
+      steps: z
+        .array(z.object({ book: slug, text: perLanguage }).strict())
+        .min(3, "needs at least 3 steps")
+        .max(8),
+    })
+    .strict(),
+);
+
+export const audioMetaSchema = z
+  .object({
+    mimeType: z.string(),
+    byteSize: z.number().int().positive(),
+    durationSeconds: z.number().positive(),
+    chapters: z.array(z.object({ title: text, startSeconds: z.number().min(0) }).strict()),
+  })
+  .strict();
+
+export type AudioMeta = z.infer<typeof audioMetaSchema>;
+
+export type CatalogEdition = {
+  language: CatalogLanguage;
+  title: string;
+  subtitle: string;
+  authorBio: string;
+  about: string;
+  audience: string;
+  introduction: string;
+  keyIdeas: { title: string; body: string }[];
+  wordCount: number;
+  readingMinutes: number;
+  audio?: AudioMeta & { fileName: string };
+};
+
+export type CatalogBook = {
+  slug: string;
+  author: string;
+  authorSlug: string;
+  category: string;
+  year: number;
+  similar: string[];
+  editions: CatalogEdition[];
+};
+
+export type CatalogCategory = z.infer<typeof categoriesFileSchema>[string] & { slug: string; position: number };
+export type CatalogPlaylist = z.infer<typeof playlistsFileSchema>[number];
+export type CatalogOriginal = z.infer<typeof originalsFileSchema>[number];
+
+export type Catalog = {
+  categories: CatalogCategory[];
+  books: CatalogBook[];
+  playlists: CatalogPlaylist[];
+  originals: CatalogOriginal[];
+};
+
+/** Limits a microbook must meet (about 12 minutes of reading). */
+export const LIMITS = { keyIdeas: { min: 6, max: 10 }, words: { min: 1200, max: 2500 } } as const;
+/** Reading pace used for reading time: an attentive, unhurried reader. */
+export const WORDS_PER_MINUTE = 170;

@@ -1,0 +1,146 @@
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { z } from "zod";
+import { CatalogValidationError, type CatalogIssue } from "./errors.js";
+import { countWords, parseMicrobookMarkdown } from "./markdown.js";
+import {
+  audioMetaSchema,
+  bookFileSchema,
+  CATALOG_LANGUAGES,
+  categoriesFileSchema,
+  editionFrontMatterSchema,
+  LIMITS,
+  originalsFileSchema,
+  playlistsFileSchema,
+  WORDS_PER_MINUTE,
+  type Catalog,
+  type CatalogBook,
+  type CatalogEdition,
+} from "./model.js";
+import { YamlFile } from "./yaml-file.js";
+
+export function slugify(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Validates a YAML file against a schema, turning each problem into a located issue. */
+function validate<S extends z.ZodType>(yaml: YamlFile, schema: S, issues: CatalogIssue[]): z.infer<S> | null {
+  const result = schema.safeParse(yaml.value());
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const keyPath = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
+    const where = keyPath.length ? `${keyPath.join(".")}: ` : "";
+    issues.push({ file: yaml.file, line: yaml.lineOf(keyPath), problem: `${where}${issue.message}` });
+  }
+  return null;
+}
+
+async function readYaml<S extends z.ZodType>(dir: string, name: string, schema: S, issues: CatalogIssue[], required: boolean) {
+  const full = path.join(dir, name);
+  if (!existsSync(full)) {
+    if (required) issues.push({ file: name, line: 1, problem: "file is missing" });
+    return null;
+  }
+  const yaml = YamlFile.parse(name, await readFile(full, "utf8"), issues);
+  return yaml ? validate(yaml, schema, issues) : null;
+}
+
+async function readEdition(dir: string, slug: string, language: (typeof CATALOG_LANGUAGES)[number], issues: CatalogIssue[]) {
+  const file = `books/${slug}/${language}.md`;
+  const source = await readFile(path.join(dir, file), "utf8");
+  const before = issues.length;
+  const md = parseMicrobookMarkdown(file, source, issues);
+  if (!md) return null;
+  const yaml = YamlFile.parse(file, md.frontMatter, issues, md.frontMatterLine - 1);
+  const front = yaml ? validate(yaml, editionFrontMatterSchema, issues) : null;
+  const count = md.keyIdeas.length;
+  if (count < LIMITS.keyIdeas.min || count > LIMITS.keyIdeas.max) {
+    issues.push({ file, line: md.keyIdeas[0]?.line ?? 1, problem: `has ${count} key ideas; a microbook has ${LIMITS.keyIdeas.min} to ${LIMITS.keyIdeas.max}` });
+  }
+  const wordCount = countWords(md.introduction) + md.keyIdeas.reduce((sum, idea) => sum + countWords(idea.body), 0);
+  if (wordCount < LIMITS.words.min || wordCount > LIMITS.words.max) {
+    issues.push({ file, line: md.keyIdeas[0]?.line ?? 1, problem: `has ${wordCount} words; a microbook has ${LIMITS.words.min} to ${LIMITS.words.max}` });
+  }
+  if (!front || issues.length > before) return null;
+  const edition: CatalogEdition = {
+    language,
+    ...front,
+    introduction: md.introduction,
+    keyIdeas: md.keyIdeas.map(({ title, body }) => ({ title, body })),
+    wordCount,
+    readingMinutes: Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE)),
+  };
+  const audioName = `${slug}.${language}`;
+  const metaFile = path.join(dir, "audio", `${audioName}.json`);
+  if (existsSync(metaFile)) {
+    const yamlMeta = YamlFile.parse(`audio/${audioName}.json`, await readFile(metaFile, "utf8"), issues);
+    const meta = yamlMeta ? validate(yamlMeta, audioMetaSchema, issues) : null;
+    const fileName = `${audioName}.opus`;
+    if (meta && !existsSync(path.join(dir, "audio", fileName))) {
+      issues.push({ file: `audio/${audioName}.json`, line: 1, problem: `audio file ${fileName} is missing` });
+    } else if (meta) {
+      edition.audio = { ...meta, fileName };
+    }
+  }
+  return edition;
+}
+
+/** Reads and validates a whole catalogue folder. Throws CatalogValidationError listing every problem. */
+export async function readCatalog(dir: string): Promise<Catalog> {
+  const issues: CatalogIssue[] = [];
+  const categoriesFile = await readYaml(dir, "categories.yaml", categoriesFileSchema, issues, true);
+  const categories = Object.entries(categoriesFile ?? {}).map(([slug, c], position) => ({ ...c, slug, position }));
+  const categorySlugs = new Set(categories.map((c) => c.slug));
+
+  const books: CatalogBook[] = [];
+  const bookDirs = existsSync(path.join(dir, "books"))
+    ? (await readdir(path.join(dir, "books"), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+    : [];
+  const bookLines = new Map<string, YamlFile>();
+  for (const slug of bookDirs) {
+    const file = `books/${slug}/book.yaml`;
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) issues.push({ file: `books/${slug}`, line: 1, problem: "folder name must be lowercase words joined by '-'" });
+    if (!existsSync(path.join(dir, file))) {
+      issues.push({ file, line: 1, problem: "file is missing" });
+      continue;
+    }
+    const yaml = YamlFile.parse(file, await readFile(path.join(dir, file), "utf8"), issues);
+    const facts = yaml ? validate(yaml, bookFileSchema, issues) : null;
+    const languages = CATALOG_LANGUAGES.filter((l) => existsSync(path.join(dir, "books", slug, `${l}.md`)));
+    if (languages.length === 0) issues.push({ file: `books/${slug}`, line: 1, problem: "has no microbook file (en.md, pt.md or es.md)" });
+    const editions = (await Promise.all(languages.map((l) => readEdition(dir, slug, l, issues)))).filter((e) => e !== null);
+    const english = editions.find((e) => e.language === "en");
+    for (const e of editions) {
+      if (english && e.keyIdeas.length !== english.keyIdeas.length) {
+        issues.push({ file: `books/${slug}/${e.language}.md`, line: 1, problem: `has ${e.keyIdeas.length} key ideas but en.md has ${english.keyIdeas.length}: a translation keeps the same key ideas` });
+      }
+    }
+    if (!facts || !yaml) continue;
+    if (!categorySlugs.has(facts.category)) issues.push({ file, line: yaml.lineOf(["category"]), problem: `category "${facts.category}" is not in categories.yaml` });
+    bookLines.set(slug, yaml);
+    books.push({ slug, author: facts.author, authorSlug: slugify(facts.author), category: facts.category, year: facts.year, similar: facts.similar, editions });
+  }
+
+  const bookSlugs = new Set(bookDirs);
+  for (const book of books) {
+    book.similar.forEach((other, i) => {
+      if (!bookSlugs.has(other) || other === book.slug) {
+        issues.push({ file: `books/${book.slug}/book.yaml`, line: bookLines.get(book.slug)!.lineOf(["similar", i]), problem: `similar work "${other}" is not another book in the catalogue` });
+      }
+    });
+  }
+
+  const playlists = (await readYaml(dir, "playlists.yaml", playlistsFileSchema, issues, false)) ?? [];
+  playlists.forEach((p) => p.books.filter((b) => !bookSlugs.has(b)).forEach((b) => issues.push({ file: "playlists.yaml", line: 1, problem: `playlist "${p.slug}" lists unknown book "${b}"` })));
+  const originals = (await readYaml(dir, "originals.yaml", originalsFileSchema, issues, false)) ?? [];
+  originals.forEach((o) => o.steps.filter((s) => !bookSlugs.has(s.book)).forEach((s) => issues.push({ file: "originals.yaml", line: 1, problem: `original "${o.slug}" has unknown book "${s.book}"` })));
+
+  if (issues.length) throw new CatalogValidationError(issues);
+  return { categories, books, playlists, originals };
+}

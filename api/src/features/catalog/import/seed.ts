@@ -1,0 +1,11 @@
+import type { PrismaClient } from "../../../generated/prisma/client.js";
+import { CATALOG_DIR } from "../../../paths.js";
+import { importCatalog } from "./import.js";
+import { readCatalog } from "./parse.js";
+
+/** Imports the bundled catalogue into an empty database; returns a summary, or null if not empty. */
+export async function seedIfEmpty(prisma: PrismaClient, dir = CATALOG_DIR): Promise<string | null> {
+  if ((await prisma.microbook.count()) > 0) return null;
+  const summary = await importCatalog(prisma, await readCatalog(dir));
+  return `${summary.microbooks} microbooks (${summary.editions} editions, ${summary.audio} narrated), ${summary.categories} categories, ${summary.playlists} playlists, ${summary.originals} originals`;
+}

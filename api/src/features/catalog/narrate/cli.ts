@@ -1,0 +1,105 @@
+// pnpm catalog:narrate [--lang en|pt|es] [--limit N] [--force] [slug ...]
+// Narrates catalogue editions into prisma/seed/catalog/audio/<slug>.<lang>.{opus,json}.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { CATALOG_DIR } from "../../../paths.js";
+import { CATALOG_LANGUAGES, type CatalogEdition, type CatalogLanguage } from "../import/model.js";
+import { readCatalog } from "../import/parse.js";
+import { checkTools, narrateEdition } from "./narrate.js";
+
+const USAGE = "usage: pnpm catalog:narrate [--lang en|pt|es] [--limit N] [--force] [slug ...]";
+/** espeak-ng and opusenc are single-threaded: two editions at once keep this 2-core machine busy. */
+const PARALLEL = 2;
+const OUT_DIR = path.join(CATALOG_DIR, "audio");
+
+/** Bad command-line arguments: exit 64 with the usage line. */
+class UsageError extends Error {}
+
+type Job = { slug: string; edition: CatalogEdition };
+
+function parseCli(): { lang?: CatalogLanguage; limit: number; force: boolean; slugs: string[] } {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { lang: { type: "string" }, limit: { type: "string" }, force: { type: "boolean", default: false } },
+  });
+  const lang = values.lang;
+  if (lang !== undefined && !(CATALOG_LANGUAGES as readonly string[]).includes(lang)) throw new UsageError(`unknown --lang "${lang}"`);
+  const limit = values.limit === undefined ? Infinity : Number(values.limit);
+  if (!Number.isInteger(limit) && limit !== Infinity) throw new UsageError(`--limit must be a whole number, got "${values.limit}"`);
+  if (limit < 1) throw new UsageError("--limit must be at least 1");
+  return { lang: lang as CatalogLanguage | undefined, limit, force: values.force, slugs: positionals };
+}
+
+function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+async function main(): Promise<number> {
+  const options = parseCli();
+  let catalog;
+  try {
+    catalog = await readCatalog(CATALOG_DIR);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+
+  const known = new Set(catalog.books.map((b) => b.slug));
+  const unknown = options.slugs.filter((s) => !known.has(s));
+  if (unknown.length) {
+    console.error(`not in the catalogue: ${unknown.join(", ")}`);
+    return 1;
+  }
+  const wanted = options.slugs.length ? new Set(options.slugs) : known;
+  const candidates: Job[] = catalog.books
+    .filter((b) => wanted.has(b.slug))
+    .flatMap((b) => b.editions.map((edition) => ({ slug: b.slug, edition })))
+    .filter((j) => !options.lang || j.edition.language === options.lang);
+
+  // Already narrated (both files present) is skipped, so reruns only fill in what is missing.
+  const done = (j: Job) => ["opus", "json"].every((ext) => existsSync(path.join(OUT_DIR, `${j.slug}.${j.edition.language}.${ext}`)));
+  const pending = options.force ? candidates : candidates.filter((j) => !done(j));
+  const jobs = pending.slice(0, options.limit);
+  const skipped = candidates.length - pending.length;
+  console.log(`${jobs.length} to narrate${skipped ? `, ${skipped} already narrated (--force to redo)` : ""}.`);
+  if (jobs.length === 0) return 0;
+  await checkTools();
+
+  // A small worker pool: each worker takes the next job until none are left.
+  let next = 0;
+  let failures = 0;
+  const worker = async () => {
+    for (let job = jobs[next++]; job; job = jobs[next++]) {
+      const name = `${job.slug}.${job.edition.language}`;
+      const started = Date.now();
+      try {
+        const r = await narrateEdition({ slug: job.slug, edition: job.edition, outDir: OUT_DIR });
+        const kbps = (r.byteSize * 8) / r.durationSeconds / 1000;
+        const took = ((Date.now() - started) / 1000).toFixed(1);
+        console.log(
+          `${name}  ${formatDuration(r.durationSeconds)} (${r.durationSeconds.toFixed(1)} s)  ${(r.byteSize / 1024).toFixed(0)} KiB  ` +
+            `${kbps.toFixed(1)} kbit/s  ${r.chapters.length} chapters  [${took} s]`,
+        );
+      } catch (error) {
+        failures++;
+        console.error(`${name}  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, jobs.length) }, worker));
+  return failures ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error(`${(error as Error).message}\n${USAGE}`);
+      process.exit(64);
+    }
+    console.error(`catalog:narrate failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,73 @@
+// Real narration of a tiny edition: needs espeak-ng, opusenc and sox (skipped only without espeak-ng).
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { audioMetaSchema } from "../import/model.js";
+import { chapterTime, narrateEdition, speakable } from "./narrate.js";
+
+const run = promisify(execFile);
+const has = (tool: string, flag = "--version") => !spawnSync(tool, [flag], { stdio: "ignore" }).error;
+
+const edition = {
+  language: "en" as const,
+  title: "A Tiny Book",
+  introduction: "This is a very small book. It exists only to test the narrator. It has *two* ideas.",
+  keyIdeas: [
+    { title: "Small steps add up", body: "Walk a little every day. After a month the distance is **surprising**. Keep going." },
+    { title: "Rest is part of work", body: "A tired mind makes poor choices.\n\nSleep well, and the next day is easier." },
+  ],
+};
+
+describe("speakable and chapterTime", () => {
+  it("strips emphasis and ends headings with a full stop", () => {
+    expect(speakable("A **bold** and *quiet* idea")).toBe("A bold and quiet idea.");
+    expect(speakable("Why wait?")).toBe("Why wait?");
+  });
+  it("formats chapter times as HH:MM:SS.mmm", () => {
+    expect(chapterTime(0)).toBe("00:00:00.000");
+    expect(chapterTime(3723.4567)).toBe("01:02:03.457");
+  });
+});
+
+describe.skipIf(!has("espeak-ng"))("narrateEdition", () => {
+  it("writes a small mono Opus file with chapters and matching metadata", { timeout: 60_000 }, async () => {
+    const outDir = await mkdtemp(path.join(tmpdir(), "brevia-narrate-test-"));
+    try {
+      const result = await narrateEdition({ slug: "a-tiny-book", edition, outDir });
+      const opus = await readFile(path.join(outDir, "a-tiny-book.en.opus"));
+      expect(opus.subarray(0, 4).toString("latin1")).toBe("OggS");
+
+      // The json must pass the importer's strict schema, unchanged.
+      const json: unknown = JSON.parse(await readFile(path.join(outDir, "a-tiny-book.en.json"), "utf8"));
+      const meta = audioMetaSchema.parse(json);
+      expect(meta).toEqual(json);
+      expect(meta.mimeType).toBe("audio/ogg; codecs=opus");
+      expect(meta.byteSize).toBe(opus.length);
+      expect(meta.durationSeconds).toBeGreaterThan(1);
+      expect(meta.byteSize * 8 / meta.durationSeconds).toBeLessThanOrEqual(32_000);
+      expect(meta.chapters.map((c) => c.title)).toEqual(["Introduction", "Small steps add up", "Rest is part of work"]);
+      const starts = meta.chapters.map((c) => c.startSeconds);
+      expect(starts[0]).toBe(0);
+      for (let i = 1; i < starts.length; i++) expect(starts[i]!).toBeGreaterThan(starts[i - 1]!);
+      expect(starts.at(-1)!).toBeLessThan(meta.durationSeconds);
+      expect(result.chapters).toEqual(meta.chapters);
+
+      // The chapters are inside the file too, as a player (here ffprobe or opusinfo) reads them.
+      const file = path.join(outDir, "a-tiny-book.en.opus");
+      if (has("ffprobe", "-version")) {
+        const { stdout } = await run("ffprobe", ["-v", "error", "-show_chapters", "-of", "json", file]);
+        const probed = JSON.parse(stdout) as { chapters: { start_time: string; tags?: { title?: string } }[] };
+        expect(probed.chapters.map((c) => c.tags?.title)).toEqual(meta.chapters.map((c) => c.title));
+        probed.chapters.forEach((c, i) => expect(Number(c.start_time)).toBeCloseTo(starts[i]!, 2));
+      } else {
+        const { stdout } = await run("opusinfo", [file]);
+        for (const c of meta.chapters) expect(stdout).toContain(`NAME=${c.title}`);
+      }
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+});

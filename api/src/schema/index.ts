@@ -1,0 +1,7 @@
+import { builder } from "../builder.js";
+import "./errors.js";
+import "../features/catalog/catalog.schema.js";
+import "../features/catalog/catalog.queries.js";
+import "../features/accounts/accounts.schema.js";
+
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,32 @@
+import { randomUUID } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
+import Fastify from "fastify";
+import type { AppConfig } from "./config.js";
+import type { Database } from "./db/client.js";
+import { registerCovers } from "./features/catalog/covers/covers.route.js";
+import { registerGraphQL } from "./http/graphql.js";
+import { registerHealth } from "./http/health.js";
+import { registerWebApp } from "./http/web-app.js";
+
+/** The HTTP server: /graphql, health checks, catalogue media and the built web app. */
+export async function buildServer(config: AppConfig, db: Database, options: { webDistDir?: string } = {}) {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    // Honour a proxy's request id so one id follows a request across services.
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  await app.register(fastifyCookie);
+  registerHealth(app, db);
+  await registerGraphQL(app, config, db);
+  registerCovers(app, db);
+  await registerWebApp(app, options.webDistDir);
+  return app;
+}

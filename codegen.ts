@@ -1,0 +1,23 @@
+import type { CodegenConfig } from "@graphql-codegen/cli";
+
+// Types every operation in web/src as a TypedDocumentNode, so Apollo's own hooks infer their
+// result and variable types. Run `pnpm codegen` after changing schema.graphql or a document.
+const config: CodegenConfig = {
+  schema: "schema.graphql",
+  documents: ["web/src/**/*.{ts,tsx}", "!web/src/gql/**/*"],
+  ignoreNoDocuments: false,
+  generates: {
+    "web/src/gql/": {
+      preset: "client",
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        avoidOptionals: { field: true, inputValue: false },
+        scalars: { DateTime: "string" },
+      },
+    },
+  },
+};
+
+export default config;

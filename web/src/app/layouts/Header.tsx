@@ -1,0 +1,37 @@
+import { Trans } from "@lingui/react/macro";
+import { Link } from "react-router-dom";
+import { LanguageSwitcher } from "../shell/LanguageSwitcher";
+import { useLocalizedPath } from "../useLocale";
+
+export function Header({ minimal = false }: { minimal?: boolean }) {
+  const localize = useLocalizedPath();
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <Link to={localize("/")} className="brand">
+        Brevia
+      </Link>
+      {!minimal && (
+        <nav aria-label="Main">
+          <Link to={localize("/")}>
+            <Trans>Discover</Trans>
+          </Link>
+        </nav>
+      )}
+      <LanguageSwitcher />
+    </header>
+  );
+}
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <p>
+        <Trans>Brevia: the key ideas of great non-fiction, in about 12 minutes.</Trans>
+      </p>
+      <p className="site-footer__version">v1.7.0</p>
+    </footer>
+  );
+}

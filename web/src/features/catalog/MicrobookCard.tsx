@@ -1,0 +1,39 @@
+import { Trans } from "@lingui/react/macro";
+import { Link } from "react-router-dom";
+import { graphql } from "../../gql";
+import type { MicrobookCard_MicrobookFragment } from "../../gql/graphql";
+import { useLocalizedPath } from "../../app/useLocale";
+
+export const MicrobookCard_microbook = graphql(`
+  fragment MicrobookCard_microbook on Microbook {
+    id
+    slug
+    author {
+      id
+      name
+    }
+    edition {
+      id
+      title
+      readingMinutes
+      coverUrl
+    }
+  }
+`);
+
+export function MicrobookCard({ microbook }: { microbook: MicrobookCard_MicrobookFragment }) {
+  const localize = useLocalizedPath();
+  if (!microbook.edition) return null;
+  const { title, coverUrl, readingMinutes } = microbook.edition;
+  return (
+    <article className="card">
+      <Link to={localize(`/microbook/${microbook.slug}`)} className="card__link">
+        <img className="card__cover" src={coverUrl} alt="" width={150} height={225} loading="lazy" />
+        <h3 className="card__title">{title}</h3>
+      </Link>
+      <p className="card__meta">
+        {microbook.author.name} · <Trans>{readingMinutes} min</Trans>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+import { useReadQuery } from "@apollo/client/react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useLoaderData } from "react-router-dom";
+import { MicrobookCard } from "../../features/catalog/MicrobookCard";
+import { RichText } from "../../features/catalog/RichText";
+import { LanguageName } from "../../features/catalog/LanguageName";
+import { useLocale } from "../../app/useLocale";
+import type { microbookLoader } from "./loader";
+
+function formatYear(year: number, bce: string) {
+  return year < 0 ? `${-year} ${bce}` : String(year);
+}
+
+export function Component() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { queryRef } = useLoaderData() as Awaited<ReturnType<typeof microbookLoader>>;
+  const { data } = useReadQuery(queryRef);
+  const book = data.microbook;
+  const edition = book?.edition;
+  if (!book || !edition) return null;
+  const locked = edition.access === "LOCKED";
+  const count = edition.keyIdeaCount;
+  return (
+    <article className="microbook" lang={edition.language}>
+      <title>{`${edition.title} · Brevia`}</title>
+      <header className="microbook__header" style={{ ["--category" as string]: book.category.color }}>
+        <img className="microbook__cover" src={edition.coverUrl} alt="" width={240} height={360} />
+        <div>
+          <p className="microbook__category">{book.category.name}</p>
+          <h1>{edition.title}</h1>
+          <p className="microbook__subtitle">{edition.subtitle}</p>
+          <p className="microbook__author">{book.author.name}</p>
+          <ul className="microbook__facts" aria-label={t`About this microbook`}>
+            <li>
+              <Trans>{edition.readingMinutes} min read</Trans>
+            </li>
+            <li>
+              <Plural value={count} one="# key idea" other="# key ideas" />
+            </li>
+            {book.publishedYear !== null && (
+              <li>
+                <Trans>Original published {formatYear(book.publishedYear, t`BCE`)}</Trans>
+              </li>
+            )}
+          </ul>
+          {edition.language !== locale && (
+            <p className="notice" lang={locale}>
+              <Trans>
+                This microbook is not yet available in your language; it is shown in <LanguageName language={edition.language} />.
+              </Trans>
+            </p>
+          )}
+          {book.isFreeToday && (
+            <p className="badge">
+              <Trans>Free today</Trans>
+            </p>
+          )}
+        </div>
+      </header>
+
+      <section aria-labelledby="about-title">
+        <h2 id="about-title">
+          <Trans>What is it about?</Trans>
+        </h2>
+        <RichText text={edition.about} />
+        <h3>
+          <Trans>Who is it for?</Trans>
+        </h3>
+        <RichText text={edition.audience} />
+        <h3>
+          <Trans>About the author</Trans>
+        </h3>
+        <RichText text={edition.authorBio} />
+      </section>
+
+      <section aria-labelledby="ideas-title" className="key-ideas">
+        <h2 id="ideas-title">
+          <Trans>Key ideas</Trans>
+        </h2>
+        {locked && (
+          <p className="notice notice--locked">
+            <Trans>This microbook is for Premium subscribers. Today's free microbook is open to everyone.</Trans>
+          </p>
+        )}
+        {edition.introduction && <RichText text={edition.introduction} />}
+        <ol className="key-ideas__list">
+          {edition.keyIdeas.map((idea) => (
+            <li key={idea.position}>
+              <h3>{idea.title}</h3>
+              {idea.body && <RichText text={idea.body} />}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {book.similar.length > 0 && (
+        <section aria-labelledby="similar-title">
+          <h2 id="similar-title">
+            <Trans>Similar microbooks</Trans>
+          </h2>
+          <div className="card-grid">
+            {book.similar.map((other) => (
+              <MicrobookCard key={other.id} microbook={other} />
+            ))}
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}

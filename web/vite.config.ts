@@ -1,0 +1,17 @@
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiPort = process.env.API_PORT ?? "3000";
+const api = `http://localhost:${apiPort}`;
+
+export default defineConfig({
+  plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()],
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    // In development the API runs beside Vite; the browser talks to one origin.
+    proxy: { "/graphql": api, "/covers": api, "/audio": api, "/healthz": api },
+  },
+  build: { sourcemap: true },
+});
