@@ -26,6 +26,8 @@ export type OpenDatabaseOptions = {
   /** Folder of the embedded database; undefined with no url means in memory. */
   dataDir?: string;
   recorder?: QueryRecorder;
+  /** An already open embedded instance to use (tests migrate it first). */
+  pglite?: PGlite;
 };
 
 /** Creates a PGlite instance with the extensions the migrations enable (citext, pg_trgm, unaccent). */
@@ -46,7 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => prisma.$disconnect(),
     };
   }
-  const pglite = await createPglite(options.dataDir);
+  const pglite = options.pglite ?? (await createPglite(options.dataDir));
   const factory = recordingAdapterFactory(new PrismaPGlite(pglite), options.recorder);
   const prisma = new PrismaClient({ adapter: factory });
   return {

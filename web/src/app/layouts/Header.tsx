@@ -1,9 +1,10 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { LanguageSwitcher } from "../shell/LanguageSwitcher";
 import { useLocalizedPath } from "../useLocale";
 
 export function Header({ minimal = false }: { minimal?: boolean }) {
+  const { t } = useLingui();
   const localize = useLocalizedPath();
   return (
     <header className="site-header">
@@ -14,7 +15,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         Brevia
       </Link>
       {!minimal && (
-        <nav aria-label="Main">
+        <nav aria-label={t`Main`}>
           <Link to={localize("/")}>
             <Trans>Discover</Trans>
           </Link>

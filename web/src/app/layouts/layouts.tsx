@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Outlet } from "react-router-dom";
 import { Footer, Header } from "./Header";
 
@@ -39,10 +39,11 @@ export function PublicLayout() {
 
 /** Pages that sell the subscription: the usual frame with a call to start the free trial. */
 export function SubscriptionCallLayout() {
+  const { t } = useLingui();
   return (
     <>
       <Header />
-      <aside className="subscription-call" aria-label="Premium">
+      <aside className="subscription-call" aria-label={t`Premium`}>
         <Trans>Try Premium free for 7 days: every microbook, to read and to listen.</Trans>
       </aside>
       <main id="main" className="page">

@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Component as ReactComponent, type ErrorInfo, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
 import { isChunkLoadError, reloadOnceForChunkError } from "../chunk-reload";
@@ -14,11 +14,12 @@ export function describeError(error: unknown): { status: number; message: string
 }
 
 function GenericError({ status, message }: { status: number; message: string }) {
+  const { t } = useLingui();
   const localize = useLocalizedPath();
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-page__status">{status}</p>
-      <h1 id="error-title">{message}</h1>
+      <h1 id="error-title">{message === "Error" ? t`Error` : message}</h1>
       <p>
         <Trans>Something went wrong on our side. Please try again in a moment.</Trans>
       </p>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "react-router-dom";
 
@@ -9,6 +10,7 @@ export const PROGRESS_THROTTLE_MS = 200;
  * throttle (fast navigations show nothing), creeps towards 90% over the duration, then finishes.
  */
 export function ProgressBar() {
+  const { t } = useLingui();
   const navigation = useNavigation();
   const loading = navigation.state !== "idle";
   const [progress, setProgress] = useState<number | null>(null);
@@ -43,7 +45,7 @@ export function ProgressBar() {
     <div
       className="progress-bar"
       role="progressbar"
-      aria-label="Loading"
+      aria-label={t`Loading`}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(progress)}

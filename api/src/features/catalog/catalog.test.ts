@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { run } from "../../test/execute.js";
+import { buildMicrobook, buildSession, buildUser, makeFreeToday } from "../../test/factories.js";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(() => db.close());
+beforeEach(() => db.reset());
+
+const PAGE = /* GraphQL */ `
+  query ($slug: String!, $language: Language) {
+    microbook(slug: $slug) {
+      slug
+      languages
+      category { name }
+      edition(language: $language) { language title access introduction keyIdeas { position title body } }
+      similar { slug }
+    }
+  }
+`;
+type Page = {
+  microbook: {
+    slug: string;
+    languages: string[];
+    category: { name: string };
+    edition: { language: string; title: string; access: string; introduction: string | null; keyIdeas: { position: number; title: string; body: string | null }[] };
+    similar: { slug: string }[];
+  } | null;
+};
+
+describe("microbook page", () => {
+  it("answers in the requested language, with the category named in the interface language", async () => {
+    await buildMicrobook(db.prisma, { slug: "walden", languages: ["en", "es"] });
+    const result = await run<Page>(db, PAGE, { slug: "walden", language: "es" }, { acceptLanguage: "es" });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.microbook?.edition.language).toBe("es");
+    expect(result.data?.microbook?.category.name).toMatch(/^Categoría/);
+    expect(result.data?.microbook?.languages.sort()).toEqual(["en", "es"]);
+  });
+
+  it("falls back to English when the language is not published", async () => {
+    await buildMicrobook(db.prisma, { slug: "walden", languages: ["en"] });
+    const result = await run<Page>(db, PAGE, { slug: "walden", language: "pt" });
+    expect(result.data?.microbook?.edition.language).toBe("en");
+  });
+
+  it("is null for an unknown or malformed slug", async () => {
+    expect((await run<Page>(db, PAGE, { slug: "nope" })).data?.microbook).toBeNull();
+    expect((await run<Page>(db, PAGE, { slug: "../etc" })).data?.microbook).toBeNull();
+  });
+});
+
+describe("premium text", () => {
+  it("is locked for a visitor and a free user: key-idea titles only", async () => {
+    const [free, locked] = [await buildMicrobook(db.prisma), await buildMicrobook(db.prisma, { slug: "locked" })];
+    await makeFreeToday(db.prisma, free.id);
+    const user = await buildUser(db.prisma);
+    for (const sessionToken of [undefined, await buildSession(db.prisma, user.id)]) {
+      const edition = (await run<Page>(db, PAGE, { slug: locked.slug }, { sessionToken })).data?.microbook?.edition;
+      expect(edition?.access).toBe("LOCKED");
+      expect(edition?.introduction).toBeNull();
+      expect(edition?.keyIdeas.map((k) => k.title)).toEqual(["Idea 1", "Idea 2"]);
+      expect(edition?.keyIdeas.every((k) => k.body === null)).toBe(true);
+    }
+  });
+
+  it("cannot be reached through the node field either", async () => {
+    const locked = await buildMicrobook(db.prisma, { slug: "locked" });
+    await makeFreeToday(db.prisma, (await buildMicrobook(db.prisma)).id);
+    const { data } = await run<{ microbook: { edition: { id: string } } }>(db, `{ microbook(slug: "locked") { edition { id } } }`);
+    const viaNode = await run<{ node: { introduction: string | null; keyIdeas: { body: string | null }[] } }>(
+      db,
+      `query ($id: ID!) { node(id: $id) { ... on MicrobookEdition { introduction keyIdeas { body } } } }`,
+      { id: data!.microbook.edition.id },
+    );
+    expect(viaNode.data?.node.introduction).toBeNull();
+    expect(viaNode.data?.node.keyIdeas.every((k) => k.body === null)).toBe(true);
+    expect(locked.slug).toBe("locked");
+  });
+
+  it("is open to everyone for today's free microbook", async () => {
+    const book = await buildMicrobook(db.prisma, { slug: "free" });
+    await makeFreeToday(db.prisma, book.id);
+    const edition = (await run<Page>(db, PAGE, { slug: "free" })).data?.microbook?.edition;
+    expect(edition?.access).toBe("FREE_TODAY");
+    expect(edition?.introduction).toMatch(/^Introduction/);
+    expect(edition?.keyIdeas[0]?.body).toBe("Body 1 (en)");
+  });
+
+  it("picks the same free microbook all day, and only books with text", async () => {
+    await buildMicrobook(db.prisma);
+    await buildMicrobook(db.prisma);
+    const query = `{ freeMicrobookToday { slug } }`;
+    const now = new Date("2026-11-22T08:00:00Z");
+    const first = await run<{ freeMicrobookToday: { slug: string } }>(db, query, {}, { now });
+    const later = await run<{ freeMicrobookToday: { slug: string } }>(db, query, {}, { now: new Date("2026-11-22T23:59:00Z") });
+    expect(first.data?.freeMicrobookToday.slug).toBeDefined();
+    expect(later.data?.freeMicrobookToday.slug).toBe(first.data?.freeMicrobookToday.slug);
+  });
+});
+
+describe("no N+1", () => {
+  it("loads the latest list with the same statements for 2 or 8 microbooks", async () => {
+    const query = `{ latestMicrobooks(first: 20) { nodes { slug author { name } category { name } edition { title coverUrl } } } }`;
+    const count = async () => (await db.recorder.capture(() => run(db, query))).statements.length;
+    for (let i = 0; i < 2; i++) await buildMicrobook(db.prisma);
+    const few = await count();
+    for (let i = 0; i < 6; i++) await buildMicrobook(db.prisma);
+    expect(await count()).toBe(few);
+  });
+});
+
+describe("updateLanguagePreferences", () => {
+  const MUTATION = `mutation ($ui: Language, $content: Language) {
+    updateLanguagePreferences(interfaceLanguage: $ui, contentLanguage: $content) {
+      __typename
+      ... on MutationUpdateLanguagePreferencesSuccess { data { interfaceLanguage contentLanguage } }
+      ... on InvalidInputError { code issues { code } }
+    }
+  }`;
+
+  it("requires a signed-in reader", async () => {
+    const result = await run(db, MUTATION, { ui: "es" });
+    expect(result.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("changes the reader's languages", async () => {
+    const user = await buildUser(db.prisma);
+    const result = await run<{ updateLanguagePreferences: { data: { interfaceLanguage: string; contentLanguage: string } } }>(
+      db, MUTATION, { ui: "es", content: "en" }, { sessionToken: await buildSession(db.prisma, user.id) });
+    expect(result.data?.updateLanguagePreferences.data).toEqual({ interfaceLanguage: "es", contentLanguage: "en" });
+  });
+
+  it("returns a typed error and changes nothing when given nothing to change", async () => {
+    const user = await buildUser(db.prisma);
+    const result = await run<{ updateLanguagePreferences: { __typename: string; code: string; issues: { code: string }[] } }>(
+      db, MUTATION, {}, { sessionToken: await buildSession(db.prisma, user.id) });
+    expect(result.data?.updateLanguagePreferences).toMatchObject({ __typename: "InvalidInputError", code: "INVALID_INPUT", issues: [{ code: "NOTHING_TO_UPDATE" }] });
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).interfaceLanguage).toBe("pt");
+  });
+
+  it("ignores an expired session", async () => {
+    const user = await buildUser(db.prisma);
+    const token = await buildSession(db.prisma, user.id, new Date(Date.now() - 1000));
+    expect((await run(db, MUTATION, { ui: "es" }, { sessionToken: token })).errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});

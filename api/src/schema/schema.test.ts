@@ -1,0 +1,34 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createBuilder } from "../builder.js";
+import { ROOT_DIR } from "../paths.js";
+import { schema } from "./index.js";
+import { printSchemaFile } from "./printable.js";
+import { rootFieldsWithoutAuth } from "./secure-by-default.js";
+
+describe("secure by default", () => {
+  it("every root field of the Brevia schema declares its auth scope", () => {
+    expect(rootFieldsWithoutAuth(schema)).toEqual([]);
+  });
+
+  it("rejects a root field that declares no auth scope", () => {
+    const builder = createBuilder();
+    builder.queryType({
+      fields: (t) => ({
+        open: t.string({ authScopes: { public: true }, resolve: () => "ok" }),
+        membersOnly: t.string({ authScopes: { signedIn: true }, resolve: () => "ok" }),
+        forgotten: t.string({ resolve: () => "leak" }),
+      }),
+    });
+    builder.mutationType({ fields: (t) => ({ alsoForgotten: t.boolean({ resolve: () => true }) }) });
+    expect(rootFieldsWithoutAuth(builder.toSchema())).toEqual(["Query.forgotten", "Mutation.alsoForgotten"]);
+  });
+});
+
+describe("schema.graphql", () => {
+  it("is the printed Pothos schema (run `pnpm schema:print` when this fails)", async () => {
+    const committed = await readFile(path.join(ROOT_DIR, "schema.graphql"), "utf8");
+    expect(committed).toBe(printSchemaFile());
+  });
+});

@@ -1,0 +1,75 @@
+import { randomBytes } from "node:crypto";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Language } from "../generated/prisma/enums.js";
+import { hashSessionToken } from "../features/accounts/viewer.js";
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export async function buildCategory(prisma: PrismaClient, overrides: { slug?: string; names?: Partial<Record<Language, string>> } = {}) {
+  const n = next();
+  const names = { en: `Category ${n}`, pt: `Categoria ${n}`, es: `Categoría ${n}`, ...overrides.names };
+  return prisma.category.create({
+    data: {
+      slug: overrides.slug ?? `category-${n}`,
+      color: "#1d3557",
+      icon: "book",
+      position: n,
+      translations: { create: (Object.keys(names) as Language[]).map((language) => ({ language, name: names[language]!, description: `${names[language]} description` })) },
+    },
+  });
+}
+
+/** A microbook with an edition per language given, each with `keyIdeas` key ideas. */
+export async function buildMicrobook(
+  prisma: PrismaClient,
+  options: { slug?: string; categoryId?: string; languages?: Language[]; keyIdeas?: number; createdAt?: Date } = {},
+) {
+  const n = next();
+  const categoryId = options.categoryId ?? (await buildCategory(prisma)).id;
+  const slug = options.slug ?? `microbook-${n}`;
+  return prisma.microbook.create({
+    data: {
+      slug,
+      publishedYear: 1900 + n,
+      createdAt: options.createdAt,
+      category: { connect: { id: categoryId } },
+      author: { create: { slug: `author-${n}`, name: `Author ${n}` } },
+      editions: {
+        create: (options.languages ?? ["en"]).map((language) => ({
+          language,
+          title: `Title ${n} (${language})`,
+          subtitle: `Subtitle ${n}`,
+          authorBio: "Bio",
+          about: "About",
+          audience: "Audience",
+          introduction: `Introduction ${n} (${language})`,
+          wordCount: 1500,
+          readingMinutes: 9,
+          keyIdeas: {
+            create: Array.from({ length: options.keyIdeas ?? 2 }, (_, position) => ({ position, title: `Idea ${position + 1}`, body: `Body ${position + 1} (${language})` })),
+          },
+        })),
+      },
+    },
+    include: { editions: true },
+  });
+}
+
+export async function buildUser(prisma: PrismaClient, overrides: { email?: string; contentLanguage?: Language } = {}) {
+  const n = next();
+  return prisma.user.create({ data: { email: overrides.email ?? `reader${n}@example.com`, name: `Reader ${n}`, contentLanguage: overrides.contentLanguage ?? "pt" } });
+}
+
+/** A signed-in session; returns the cookie token a browser would hold. */
+export async function buildSession(prisma: PrismaClient, userId: string, expiresAt = new Date(Date.now() + 86_400_000)) {
+  const token = randomBytes(24).toString("base64url");
+  await prisma.session.create({ data: { userId, tokenHash: hashSessionToken(token), expiresAt } });
+  return token;
+}
+
+/** Makes a microbook today's free one (the pick is recorded per UTC day). */
+export async function makeFreeToday(prisma: PrismaClient, microbookId: string, now = new Date()) {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  await prisma.freeDailyPick.upsert({ where: { day }, create: { day, microbookId }, update: { microbookId } });
+}
