@@ -20,7 +20,17 @@ export default defineConfig({
         },
       },
       { test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node" } },
-      { resolve: { alias: { graphql: graphqlCjs } }, test: { name: "e2e", include: ["e2e/**/*.test.ts"], environment: "node", fileParallelism: false, testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        resolve: { alias: { graphql: graphqlCjs } },
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

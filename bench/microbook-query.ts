@@ -100,7 +100,8 @@ async function fromWebApp(): Promise<MicrobookQuery | string> {
     const name = pending.pop()!;
     if (defined.has(name)) continue;
     const doc = byFragment.get(name);
-    if (!doc) return `MicrobookPage (${path.relative(ROOT_DIR, page.file)}) spreads fragment ${name}, which was not found as a plain graphql(\`…\`) document in web/src`;
+    if (!doc)
+      return `MicrobookPage (${path.relative(ROOT_DIR, page.file)}) spreads fragment ${name}, which was not found as a plain graphql(\`…\`) document in web/src`;
     included.push(doc);
     for (const n of fragmentDefinitions(doc.text)) defined.add(n);
     pending.push(...fragmentSpreads(doc.text));

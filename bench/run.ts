@@ -43,7 +43,9 @@ async function postGraphQL(url: string, body: string): Promise<GraphQLResponse> 
     throw new Error(`POST /graphql answered ${res.status} with non-JSON: ${text.slice(0, 500)}`);
   }
   if (!res.ok || json.errors?.length) {
-    throw new Error(`POST /graphql answered ${res.status}: ${JSON.stringify(json.errors ?? json).slice(0, 2000)}\nrequest: ${body.slice(0, 500)}`);
+    throw new Error(
+      `POST /graphql answered ${res.status}: ${JSON.stringify(json.errors ?? json).slice(0, 2000)}\nrequest: ${body.slice(0, 500)}`,
+    );
   }
   return json;
 }
@@ -142,7 +144,9 @@ async function main() {
     console.log(`Brevia bench — ${new Date().toISOString()}`);
     console.log(`database:    ${db.label}; ${applied.length} migration(s) applied; seed: ${seeded ?? "already seeded"}`);
     console.log(`server:      ${url} (NODE_ENV=production, in-process)`);
-    console.log(`load:        autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS}s warm-up + ${SECONDS}s per scenario, node ${process.version}, ${os.cpus().length} CPUs`);
+    console.log(
+      `load:        autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS}s warm-up + ${SECONDS}s per scenario, node ${process.version}, ${os.cpus().length} CPUs`,
+    );
 
     const latest = await postGraphQL(url, JSON.stringify({ query: "{ latestMicrobooks(first: 1) { nodes { slug } } }" }));
     const slug = (latest.data?.latestMicrobooks as { nodes: { slug: string }[] } | undefined)?.nodes[0]?.slug;
@@ -192,9 +196,11 @@ async function main() {
     console.log("");
     console.log("req/s: autocannon's mean of per-second samples. p50/p95: nearest rank over every response time");
     console.log("(autocannon 8 reports no p95); 'ac p50 / p97.5': autocannon's own whole-millisecond HDR percentiles.");
-    console.log("errors: connection errors + timeouts. GraphQL errors: 200 responses whose body has \"errors\".");
+    console.log('errors: connection errors + timeouts. GraphQL errors: 200 responses whose body has "errors".');
     console.log("");
-    console.log(`ratio MicrobookPage / baseline:  req/s ${(microbook.reqPerSec / baseline.reqPerSec).toFixed(3)}  (${(baseline.reqPerSec / microbook.reqPerSec).toFixed(1)}x fewer)`);
+    console.log(
+      `ratio MicrobookPage / baseline:  req/s ${(microbook.reqPerSec / baseline.reqPerSec).toFixed(3)}  (${(baseline.reqPerSec / microbook.reqPerSec).toFixed(1)}x fewer)`,
+    );
     console.log(`                                 p95   ${(microbook.p95 / baseline.p95).toFixed(2)}x`);
     console.log("");
     console.log(`SQL statements issued by one MicrobookPage request (slug ${slug}): ${statements.length}`);

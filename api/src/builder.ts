@@ -32,15 +32,7 @@ export type BuilderTypes = {
 export function createBuilder() {
   return new SchemaBuilder<BuilderTypes>({
     defaultFieldNullability: false,
-    plugins: [
-      ScopeAuthPlugin,
-      ErrorsPlugin,
-      ValidationPlugin,
-      PrismaPlugin,
-      RelayPlugin,
-      DataloaderPlugin,
-      ComplexityPlugin,
-    ],
+    plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin, ComplexityPlugin],
     scopeAuth: {
       authScopes: (ctx) => ({
         public: true,

@@ -38,7 +38,9 @@ async function main(): Promise<number> {
     }
     case "check": {
       const sql = await pendingSchemaChanges(log);
-      console.log(sql ? `schema.prisma has changes with no migration. Missing SQL:\n\n${sql}` : "prisma/migrations is in sync with schema.prisma.");
+      console.log(
+        sql ? `schema.prisma has changes with no migration. Missing SQL:\n\n${sql}` : "prisma/migrations is in sync with schema.prisma.",
+      );
       return sql ? 2 : 0;
     }
     case "create": {

@@ -22,9 +22,7 @@ const LOCKFILE =
 
 /** Where migrations go: an open PGlite instance, a PostgreSQL URL, or a throw-away in-memory database. */
 export type MigrationTarget =
-  | { kind: "pglite"; pglite: PGlite; label: string }
-  | { kind: "postgres"; url: string; label: string }
-  | { kind: "memory"; label: string };
+  { kind: "pglite"; pglite: PGlite; label: string } | { kind: "postgres"; url: string; label: string } | { kind: "memory"; label: string };
 
 // The engine's API is internal to Prisma; this is the part we use.
 type Engine = {
@@ -102,8 +100,7 @@ async function pgliteFactory(main: PGlite | undefined) {
     return db;
   };
   const mainDb = main ?? (await fresh());
-  const open = async (db: PGlite) =>
-    withWholeScriptExecution(await new PrismaPGlite(db).connect(), (sql) => db.exec(sql));
+  const open = async (db: PGlite) => withWholeScriptExecution(await new PrismaPGlite(db).connect(), (sql) => db.exec(sql));
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: "postgres",
     adapterName: "pglite-prisma-adapter",
@@ -122,8 +119,7 @@ function pgFactory(url: string) {
     const adapter = await pending;
     if (track) adapters.push(adapter);
     // adapter-pg rejects "char" (OID 18) columns the engine's introspection selects: read them as text.
-    const performIO = (adapter as unknown as { performIO: (q: unknown) => Promise<{ fields: { dataTypeID: number }[] }> })
-      .performIO;
+    const performIO = (adapter as unknown as { performIO: (q: unknown) => Promise<{ fields: { dataTypeID: number }[] }> }).performIO;
     Object.assign(adapter, {
       performIO: async (q: unknown) => {
         const result = await performIO.call(adapter, q);

@@ -1,10 +1,4 @@
-import type {
-  SqlDriverAdapter,
-  SqlDriverAdapterFactory,
-  SqlQuery,
-  SqlQueryable,
-  Transaction,
-} from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, SqlQueryable, Transaction } from "@prisma/driver-adapter-utils";
 
 /**
  * Records the SQL the Prisma client sends, at the driver adapter, so tests can snapshot the
@@ -45,17 +39,13 @@ function wrapQueryable<Q extends SqlQueryable>(target: Q, recorder: QueryRecorde
   return target;
 }
 
-export function recordingAdapterFactory<F extends SqlDriverAdapterFactory>(
-  factory: F,
-  recorder: QueryRecorder | undefined,
-): F {
+export function recordingAdapterFactory<F extends SqlDriverAdapterFactory>(factory: F, recorder: QueryRecorder | undefined): F {
   if (!recorder) return factory;
   const connect = factory.connect.bind(factory);
   factory.connect = async (): Promise<SqlDriverAdapter> => {
     const adapter = wrapQueryable(await connect(), recorder);
     const startTransaction = adapter.startTransaction.bind(adapter);
-    adapter.startTransaction = async (...args): Promise<Transaction> =>
-      wrapQueryable(await startTransaction(...args), recorder);
+    adapter.startTransaction = async (...args): Promise<Transaction> => wrapQueryable(await startTransaction(...args), recorder);
     return adapter;
   };
   return factory;

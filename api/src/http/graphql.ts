@@ -25,7 +25,8 @@ export async function registerGraphQL(app: FastifyInstance, config: AppConfig, d
           return {
             async didEncounterErrors({ errors }) {
               for (const error of errors) {
-                if (!isExposed(error)) app.log.error({ err: unwrapResolverError(error), requestId: contextValue.requestId }, "GraphQL operation failed");
+                if (!isExposed(error))
+                  app.log.error({ err: unwrapResolverError(error), requestId: contextValue.requestId }, "GraphQL operation failed");
               }
             },
             async willSendResponse({ response }) {

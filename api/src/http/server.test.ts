@@ -30,7 +30,12 @@ describe("HTTP server", () => {
   it("answers GraphQL and tags errors with the request id", async () => {
     const ok = await app.inject({ method: "POST", url: "/graphql", payload: { query: "{ __typename }" } });
     expect(ok.json()).toEqual({ data: { __typename: "Query" } });
-    const bad = await app.inject({ method: "POST", url: "/graphql", headers: { "x-request-id": "req-12345678" }, payload: { query: "{ nope }" } });
+    const bad = await app.inject({
+      method: "POST",
+      url: "/graphql",
+      headers: { "x-request-id": "req-12345678" },
+      payload: { query: "{ nope }" },
+    });
     const error = bad.json().errors[0];
     expect(error.extensions).toMatchObject({ code: "GRAPHQL_VALIDATION_FAILED", requestId: "req-12345678" });
     expect(JSON.stringify(bad.json())).not.toContain("stacktrace");

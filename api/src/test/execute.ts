@@ -12,6 +12,12 @@ export async function run<T = Record<string, unknown>>(
   options: { sessionToken?: string; acceptLanguage?: string; now?: Date } = {},
 ): Promise<ExecutionResult<T>> {
   const viewer = await loadViewer(db.prisma, options.sessionToken);
-  const contextValue = createContext({ prisma: db.prisma, requestId: "test", viewer, acceptLanguage: options.acceptLanguage, now: options.now });
+  const contextValue = createContext({
+    prisma: db.prisma,
+    requestId: "test",
+    viewer,
+    acceptLanguage: options.acceptLanguage,
+    now: options.now,
+  });
   return (await execute({ schema, document: parse(source), variableValues: variables, contextValue })) as ExecutionResult<T>;
 }

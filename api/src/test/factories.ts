@@ -15,7 +15,13 @@ export async function buildCategory(prisma: PrismaClient, overrides: { slug?: st
       color: "#1d3557",
       icon: "book",
       position: n,
-      translations: { create: (Object.keys(names) as Language[]).map((language) => ({ language, name: names[language]!, description: `${names[language]} description` })) },
+      translations: {
+        create: (Object.keys(names) as Language[]).map((language) => ({
+          language,
+          name: names[language]!,
+          description: `${names[language]} description`,
+        })),
+      },
     },
   });
 }
@@ -47,7 +53,11 @@ export async function buildMicrobook(
           wordCount: 1500,
           readingMinutes: 9,
           keyIdeas: {
-            create: Array.from({ length: options.keyIdeas ?? 2 }, (_, position) => ({ position, title: `Idea ${position + 1}`, body: `Body ${position + 1} (${language})` })),
+            create: Array.from({ length: options.keyIdeas ?? 2 }, (_, position) => ({
+              position,
+              title: `Idea ${position + 1}`,
+              body: `Body ${position + 1} (${language})`,
+            })),
           },
         })),
       },
@@ -58,7 +68,9 @@ export async function buildMicrobook(
 
 export async function buildUser(prisma: PrismaClient, overrides: { email?: string; contentLanguage?: Language } = {}) {
   const n = next();
-  return prisma.user.create({ data: { email: overrides.email ?? `reader${n}@example.com`, name: `Reader ${n}`, contentLanguage: overrides.contentLanguage ?? "pt" } });
+  return prisma.user.create({
+    data: { email: overrides.email ?? `reader${n}@example.com`, name: `Reader ${n}`, contentLanguage: overrides.contentLanguage ?? "pt" },
+  });
 }
 
 /** A signed-in session; returns the cookie token a browser would hold. */

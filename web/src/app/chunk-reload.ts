@@ -5,7 +5,9 @@ const STORAGE_KEY = "brevia:chunk-reload-at";
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 /** Reloads the page unless it already did in the last 60 s; returns whether it reloads. */

@@ -67,13 +67,16 @@ function localeRoute(locale: Locale): RouteObject {
     children: [
       {
         element: <DefaultLayout />,
-        children: [...pages, {
+        children: [
+          ...pages,
+          {
             // Any other path: the not-found page, with status 404 (the server sends 404 too).
             path: "*",
             loader: () => {
               throw new Response("This page could not be found", { status: 404 });
             },
-          }],
+          },
+        ],
       },
     ],
   };

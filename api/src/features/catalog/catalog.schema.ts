@@ -30,7 +30,6 @@ function pickByLanguage<T extends { language: Language }>(rows: T[], order: Lang
 }
 
 /** Select a translation table's rows in the request's languages; the resolver picks the best. */
-const inContentLanguages = (ctx: Context) => ({ where: { language: { in: ctx.contentLanguages } } });
 const inLocale = (ctx: Context) => ({ where: { language: { in: [...new Set([ctx.locale, "en", "pt"] as Language[])] } } });
 
 export const Category = builder.prismaNode("Category", {
@@ -75,8 +74,7 @@ export const KeyIdea = builder.prismaObject("KeyIdea", {
       nullable: true,
       description: "Null unless the reader may read this microbook (see MicrobookEdition.access).",
       select: { body: true, edition: { select: { microbookId: true } } },
-      resolve: async (idea, _args, ctx) =>
-        canReadFullText(await ctx.loaders.accessTo(idea.edition.microbookId)) ? idea.body : null,
+      resolve: async (idea, _args, ctx) => (canReadFullText(await ctx.loaders.accessTo(idea.edition.microbookId)) ? idea.body : null),
     }),
   }),
 });

@@ -15,9 +15,23 @@ const PAGE = /* GraphQL */ `
     microbook(slug: $slug) {
       slug
       languages
-      category { name }
-      edition(language: $language) { language title access introduction keyIdeas { position title body } }
-      similar { slug }
+      category {
+        name
+      }
+      edition(language: $language) {
+        language
+        title
+        access
+        introduction
+        keyIdeas {
+          position
+          title
+          body
+        }
+      }
+      similar {
+        slug
+      }
     }
   }
 `;
@@ -26,7 +40,13 @@ type Page = {
     slug: string;
     languages: string[];
     category: { name: string };
-    edition: { language: string; title: string; access: string; introduction: string | null; keyIdeas: { position: number; title: string; body: string | null }[] };
+    edition: {
+      language: string;
+      title: string;
+      access: string;
+      introduction: string | null;
+      keyIdeas: { position: number; title: string; body: string | null }[];
+    };
     similar: { slug: string }[];
   } | null;
 };
@@ -130,15 +150,27 @@ describe("updateLanguagePreferences", () => {
   it("changes the reader's languages", async () => {
     const user = await buildUser(db.prisma);
     const result = await run<{ updateLanguagePreferences: { data: { interfaceLanguage: string; contentLanguage: string } } }>(
-      db, MUTATION, { ui: "es", content: "en" }, { sessionToken: await buildSession(db.prisma, user.id) });
+      db,
+      MUTATION,
+      { ui: "es", content: "en" },
+      { sessionToken: await buildSession(db.prisma, user.id) },
+    );
     expect(result.data?.updateLanguagePreferences.data).toEqual({ interfaceLanguage: "es", contentLanguage: "en" });
   });
 
   it("returns a typed error and changes nothing when given nothing to change", async () => {
     const user = await buildUser(db.prisma);
     const result = await run<{ updateLanguagePreferences: { __typename: string; code: string; issues: { code: string }[] } }>(
-      db, MUTATION, {}, { sessionToken: await buildSession(db.prisma, user.id) });
-    expect(result.data?.updateLanguagePreferences).toMatchObject({ __typename: "InvalidInputError", code: "INVALID_INPUT", issues: [{ code: "NOTHING_TO_UPDATE" }] });
+      db,
+      MUTATION,
+      {},
+      { sessionToken: await buildSession(db.prisma, user.id) },
+    );
+    expect(result.data?.updateLanguagePreferences).toMatchObject({
+      __typename: "InvalidInputError",
+      code: "INVALID_INPUT",
+      issues: [{ code: "NOTHING_TO_UPDATE" }],
+    });
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).interfaceLanguage).toBe("pt");
   });
 

@@ -8,7 +8,11 @@ import { useLocalizedPath } from "../useLocale";
 
 /** Status and message of whatever went wrong: a loader's response or a thrown error. */
 export function describeError(error: unknown): { status: number; message: string } {
-  if (isRouteErrorResponse(error)) return { status: error.status || 500, message: typeof error.data === "string" && error.data ? error.data : error.statusText || "Error" };
+  if (isRouteErrorResponse(error))
+    return {
+      status: error.status || 500,
+      message: typeof error.data === "string" && error.data ? error.data : error.statusText || "Error",
+    };
   const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
   return { status, message: "Error" };
 }

@@ -19,9 +19,12 @@ export function ProgressBar() {
   useEffect(() => {
     if (!loading) {
       if (progress === null) return;
-      setProgress(100);
+      const finish = setTimeout(() => setProgress(100), 0);
       const hide = setTimeout(() => setProgress(null), 300);
-      return () => clearTimeout(hide);
+      return () => {
+        clearTimeout(finish);
+        clearTimeout(hide);
+      };
     }
     const show = setTimeout(() => {
       started.current = performance.now();

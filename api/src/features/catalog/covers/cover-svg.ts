@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 
 export type CoverInput = { title: string; author: string; color: string; categoryName: string };
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** Greedy line wrap by character budget (the cover font is fixed, so this is close enough). */
 export function wrapLines(text: string, maxChars: number, maxLines: number): string[] {
@@ -37,9 +38,7 @@ export function coverSvg({ title, author, color, categoryName }: CoverInput): st
   }).join("");
   const titleSize = title.length > 40 ? 26 : title.length > 22 ? 30 : 36;
   const titleLines = wrapLines(title, Math.floor(520 / titleSize), 5);
-  const titleText = titleLines
-    .map((line, i) => `<tspan x="24" dy="${i === 0 ? 0 : titleSize * 1.15}">${escapeXml(line)}</tspan>`)
-    .join("");
+  const titleText = titleLines.map((line, i) => `<tspan x="24" dy="${i === 0 ? 0 : titleSize * 1.15}">${escapeXml(line)}</tspan>`).join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 450" width="300" height="450" role="img" aria-label="${escapeXml(`${title}, ${author}`)}">
 <rect width="300" height="450" fill="${color}"/>${shapes}
 <rect x="0" y="0" width="300" height="8" fill="#000" fill-opacity="0.25"/>

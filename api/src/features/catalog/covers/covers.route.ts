@@ -25,7 +25,12 @@ export function registerCovers(app: FastifyInstance, db: Database) {
     });
     if (!edition) return reply.code(404).type("text/plain").send("This page could not be found");
     const { author, category } = edition.microbook;
-    const svg = coverSvg({ title: edition.title, author: author.name, color: category.color, categoryName: category.translations[0]?.name ?? "" });
+    const svg = coverSvg({
+      title: edition.title,
+      author: author.name,
+      color: category.color,
+      categoryName: category.translations[0]?.name ?? "",
+    });
     const etag = `"${createHash("sha1").update(svg).digest("base64url")}"`;
     reply.header("etag", etag).header("cache-control", "public, max-age=86400");
     if (request.headers["if-none-match"] === etag) return reply.code(304).send();

@@ -22,7 +22,10 @@ async function main(): Promise<number> {
   if (command === "import") {
     const config = loadConfig();
     // PGlite allows one process per folder: stop the app before importing into the embedded database.
-    const db = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
+    const db = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+    });
     try {
       const summary = await importCatalog(db.prisma, catalog);
       console.log(`Imported into ${db.label}: ${JSON.stringify(summary)}`);

@@ -23,7 +23,10 @@ afterAll(() => db.close());
 beforeEach(async () => {
   await db.reset();
   dir = await mkdtemp(path.join(tmpdir(), "brevia-catalog-"));
-  await writeFile(path.join(dir, "categories.yaml"), `ideas:\n  color: "#1d3557"\n  icon: bulb\n  name: { pt: Ideias, en: Ideas, es: Ideas }\n  description: { pt: D, en: D, es: D }\n`);
+  await writeFile(
+    path.join(dir, "categories.yaml"),
+    `ideas:\n  color: "#1d3557"\n  icon: bulb\n  name: { pt: Ideias, en: Ideas, es: Ideas }\n  description: { pt: D, en: D, es: D }\n`,
+  );
   for (const slug of ["first-book", "second-book"]) {
     const other = slug === "first-book" ? "second-book" : "first-book";
     await mkdir(path.join(dir, "books", slug), { recursive: true });

@@ -3,7 +3,14 @@ import type { Catalog, CatalogBook, CatalogLanguage } from "./model.js";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
-export type ImportSummary = { categories: number; microbooks: number; editions: number; audio: number; playlists: number; originals: number };
+export type ImportSummary = {
+  categories: number;
+  microbooks: number;
+  editions: number;
+  audio: number;
+  playlists: number;
+  originals: number;
+};
 
 /** Monday of an ISO week ("2026-W47") at midnight UTC. */
 export function isoWeekStart(week: string): Date {
@@ -22,11 +29,27 @@ async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, st
     select: { id: true },
   });
   const facts = { authorId: author.id, categoryId: categoryIds.get(book.category)!, publishedYear: book.year };
-  const microbook = await tx.microbook.upsert({ where: { slug: book.slug }, create: { slug: book.slug, ...facts }, update: facts, select: { id: true } });
+  const microbook = await tx.microbook.upsert({
+    where: { slug: book.slug },
+    create: { slug: book.slug, ...facts },
+    update: facts,
+    select: { id: true },
+  });
   let audio = 0;
   for (const e of book.editions) {
-    const data = { title: e.title, subtitle: e.subtitle, authorBio: e.authorBio, about: e.about, audience: e.audience, introduction: e.introduction, wordCount: e.wordCount, readingMinutes: e.readingMinutes };
-    const existing = await tx.microbookEdition.findUnique({ where: { microbookId_language: { microbookId: microbook.id, language: e.language } } });
+    const data = {
+      title: e.title,
+      subtitle: e.subtitle,
+      authorBio: e.authorBio,
+      about: e.about,
+      audience: e.audience,
+      introduction: e.introduction,
+      wordCount: e.wordCount,
+      readingMinutes: e.readingMinutes,
+    };
+    const existing = await tx.microbookEdition.findUnique({
+      where: { microbookId_language: { microbookId: microbook.id, language: e.language } },
+    });
     // Update only what changed, so importing the same catalogue twice changes nothing (updatedAt included).
     const changed = !existing || (Object.keys(data) as (keyof typeof data)[]).some((k) => existing[k] !== data[k]);
     const edition = !existing
@@ -43,7 +66,13 @@ async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, st
     }
     await tx.keyIdea.deleteMany({ where: { editionId: edition.id, position: { gte: e.keyIdeas.length } } });
     if (e.audio) {
-      const track = { fileName: e.audio.fileName, mimeType: e.audio.mimeType, byteSize: e.audio.byteSize, durationSeconds: e.audio.durationSeconds, chapters: e.audio.chapters };
+      const track = {
+        fileName: e.audio.fileName,
+        mimeType: e.audio.mimeType,
+        byteSize: e.audio.byteSize,
+        durationSeconds: e.audio.durationSeconds,
+        chapters: e.audio.chapters,
+      };
       await tx.audioTrack.upsert({ where: { editionId: edition.id }, create: { editionId: edition.id, ...track }, update: track });
       audio++;
     } else {
@@ -69,7 +98,11 @@ export async function importCatalog(prisma: PrismaClient, catalog: Catalog): Pro
         categoryIds.set(c.slug, row.id);
         for (const language of Object.keys(c.name) as CatalogLanguage[]) {
           const t = { name: c.name[language], description: c.description[language] };
-          await tx.categoryTranslation.upsert({ where: { categoryId_language: { categoryId: row.id, language } }, create: { categoryId: row.id, language, ...t }, update: t });
+          await tx.categoryTranslation.upsert({
+            where: { categoryId_language: { categoryId: row.id, language } },
+            create: { categoryId: row.id, language, ...t },
+            update: t,
+          });
         }
       }
       const bookIds = new Map<string, string>();
@@ -83,35 +116,70 @@ export async function importCatalog(prisma: PrismaClient, catalog: Catalog): Pro
         const microbookId = bookIds.get(book.slug)!;
         const similarIds = book.similar.map((s) => bookIds.get(s)!);
         for (const [position, similarId] of similarIds.entries()) {
-          await tx.similarMicrobook.upsert({ where: { microbookId_similarId: { microbookId, similarId } }, create: { microbookId, similarId, position }, update: { position } });
+          await tx.similarMicrobook.upsert({
+            where: { microbookId_similarId: { microbookId, similarId } },
+            create: { microbookId, similarId, position },
+            update: { position },
+          });
         }
         await tx.similarMicrobook.deleteMany({ where: { microbookId, similarId: { notIn: similarIds } } });
       }
       for (const p of catalog.playlists) {
         const facts = { week: p.week, weekStart: isoWeekStart(p.week) };
-        const row = await tx.playlist.upsert({ where: { slug: p.slug }, create: { slug: p.slug, ...facts }, update: facts, select: { id: true } });
+        const row = await tx.playlist.upsert({
+          where: { slug: p.slug },
+          create: { slug: p.slug, ...facts },
+          update: facts,
+          select: { id: true },
+        });
         for (const language of Object.keys(p.title) as CatalogLanguage[]) {
           const t = { title: p.title[language], description: p.description[language] };
-          await tx.playlistTranslation.upsert({ where: { playlistId_language: { playlistId: row.id, language } }, create: { playlistId: row.id, language, ...t }, update: t });
+          await tx.playlistTranslation.upsert({
+            where: { playlistId_language: { playlistId: row.id, language } },
+            create: { playlistId: row.id, language, ...t },
+            update: t,
+          });
         }
         for (const [position, slug] of p.books.entries()) {
           const microbookId = bookIds.get(slug)!;
-          await tx.playlistItem.upsert({ where: { playlistId_position: { playlistId: row.id, position } }, create: { playlistId: row.id, position, microbookId }, update: { microbookId } });
+          await tx.playlistItem.upsert({
+            where: { playlistId_position: { playlistId: row.id, position } },
+            create: { playlistId: row.id, position, microbookId },
+            update: { microbookId },
+          });
         }
         await tx.playlistItem.deleteMany({ where: { playlistId: row.id, position: { gte: p.books.length } } });
       }
       for (const [index, o] of catalog.originals.entries()) {
         const facts = { specialistName: o.specialist.name, position: index };
-        const row = await tx.original.upsert({ where: { slug: o.slug }, create: { slug: o.slug, ...facts }, update: facts, select: { id: true } });
+        const row = await tx.original.upsert({
+          where: { slug: o.slug },
+          create: { slug: o.slug, ...facts },
+          update: facts,
+          select: { id: true },
+        });
         for (const language of Object.keys(o.title) as CatalogLanguage[]) {
           const t = { title: o.title[language], specialistRole: o.specialist.role[language], introduction: o.introduction[language] };
-          await tx.originalTranslation.upsert({ where: { originalId_language: { originalId: row.id, language } }, create: { originalId: row.id, language, ...t }, update: t });
+          await tx.originalTranslation.upsert({
+            where: { originalId_language: { originalId: row.id, language } },
+            create: { originalId: row.id, language, ...t },
+            update: t,
+          });
         }
         for (const [position, step] of o.steps.entries()) {
           const microbookId = bookIds.get(step.book)!;
-          const saved = await tx.originalStep.upsert({ where: { originalId_position: { originalId: row.id, position } }, create: { originalId: row.id, position, microbookId }, update: { microbookId }, select: { id: true } });
+          const saved = await tx.originalStep.upsert({
+            where: { originalId_position: { originalId: row.id, position } },
+            create: { originalId: row.id, position, microbookId },
+            update: { microbookId },
+            select: { id: true },
+          });
           for (const language of Object.keys(step.text) as CatalogLanguage[]) {
-            await tx.originalStepTranslation.upsert({ where: { stepId_language: { stepId: saved.id, language } }, create: { stepId: saved.id, language, text: step.text[language] }, update: { text: step.text[language] } });
+            await tx.originalStepTranslation.upsert({
+              where: { stepId_language: { stepId: saved.id, language } },
+              create: { stepId: saved.id, language, text: step.text[language] },
+              update: { text: step.text[language] },
+            });
           }
         }
         await tx.originalStep.deleteMany({ where: { originalId: row.id, position: { gte: o.steps.length } } });

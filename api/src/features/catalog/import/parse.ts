@@ -61,11 +61,19 @@ async function readEdition(dir: string, slug: string, language: (typeof CATALOG_
   const front = yaml ? validate(yaml, editionFrontMatterSchema, issues) : null;
   const count = md.keyIdeas.length;
   if (count < LIMITS.keyIdeas.min || count > LIMITS.keyIdeas.max) {
-    issues.push({ file, line: md.keyIdeas[0]?.line ?? 1, problem: `has ${count} key ideas; a microbook has ${LIMITS.keyIdeas.min} to ${LIMITS.keyIdeas.max}` });
+    issues.push({
+      file,
+      line: md.keyIdeas[0]?.line ?? 1,
+      problem: `has ${count} key ideas; a microbook has ${LIMITS.keyIdeas.min} to ${LIMITS.keyIdeas.max}`,
+    });
   }
   const wordCount = countWords(md.introduction) + md.keyIdeas.reduce((sum, idea) => sum + countWords(idea.body), 0);
   if (wordCount < LIMITS.words.min || wordCount > LIMITS.words.max) {
-    issues.push({ file, line: md.keyIdeas[0]?.line ?? 1, problem: `has ${wordCount} words; a microbook has ${LIMITS.words.min} to ${LIMITS.words.max}` });
+    issues.push({
+      file,
+      line: md.keyIdeas[0]?.line ?? 1,
+      problem: `has ${wordCount} words; a microbook has ${LIMITS.words.min} to ${LIMITS.words.max}`,
+    });
   }
   if (!front || issues.length > before) return null;
   const edition: CatalogEdition = {
@@ -100,12 +108,16 @@ export async function readCatalog(dir: string): Promise<Catalog> {
 
   const books: CatalogBook[] = [];
   const bookDirs = existsSync(path.join(dir, "books"))
-    ? (await readdir(path.join(dir, "books"), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+    ? (await readdir(path.join(dir, "books"), { withFileTypes: true }))
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort()
     : [];
   const bookLines = new Map<string, YamlFile>();
   for (const slug of bookDirs) {
     const file = `books/${slug}/book.yaml`;
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) issues.push({ file: `books/${slug}`, line: 1, problem: "folder name must be lowercase words joined by '-'" });
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
+      issues.push({ file: `books/${slug}`, line: 1, problem: "folder name must be lowercase words joined by '-'" });
     if (!existsSync(path.join(dir, file))) {
       issues.push({ file, line: 1, problem: "file is missing" });
       continue;
@@ -118,28 +130,53 @@ export async function readCatalog(dir: string): Promise<Catalog> {
     const english = editions.find((e) => e.language === "en");
     for (const e of editions) {
       if (english && e.keyIdeas.length !== english.keyIdeas.length) {
-        issues.push({ file: `books/${slug}/${e.language}.md`, line: 1, problem: `has ${e.keyIdeas.length} key ideas but en.md has ${english.keyIdeas.length}: a translation keeps the same key ideas` });
+        issues.push({
+          file: `books/${slug}/${e.language}.md`,
+          line: 1,
+          problem: `has ${e.keyIdeas.length} key ideas but en.md has ${english.keyIdeas.length}: a translation keeps the same key ideas`,
+        });
       }
     }
     if (!facts || !yaml) continue;
-    if (!categorySlugs.has(facts.category)) issues.push({ file, line: yaml.lineOf(["category"]), problem: `category "${facts.category}" is not in categories.yaml` });
+    if (!categorySlugs.has(facts.category))
+      issues.push({ file, line: yaml.lineOf(["category"]), problem: `category "${facts.category}" is not in categories.yaml` });
     bookLines.set(slug, yaml);
-    books.push({ slug, author: facts.author, authorSlug: slugify(facts.author), category: facts.category, year: facts.year, similar: facts.similar, editions });
+    books.push({
+      slug,
+      author: facts.author,
+      authorSlug: slugify(facts.author),
+      category: facts.category,
+      year: facts.year,
+      similar: facts.similar,
+      editions,
+    });
   }
 
   const bookSlugs = new Set(bookDirs);
   for (const book of books) {
     book.similar.forEach((other, i) => {
       if (!bookSlugs.has(other) || other === book.slug) {
-        issues.push({ file: `books/${book.slug}/book.yaml`, line: bookLines.get(book.slug)!.lineOf(["similar", i]), problem: `similar work "${other}" is not another book in the catalogue` });
+        issues.push({
+          file: `books/${book.slug}/book.yaml`,
+          line: bookLines.get(book.slug)!.lineOf(["similar", i]),
+          problem: `similar work "${other}" is not another book in the catalogue`,
+        });
       }
     });
   }
 
   const playlists = (await readYaml(dir, "playlists.yaml", playlistsFileSchema, issues, false)) ?? [];
-  playlists.forEach((p) => p.books.filter((b) => !bookSlugs.has(b)).forEach((b) => issues.push({ file: "playlists.yaml", line: 1, problem: `playlist "${p.slug}" lists unknown book "${b}"` })));
+  playlists.forEach((p) =>
+    p.books
+      .filter((b) => !bookSlugs.has(b))
+      .forEach((b) => issues.push({ file: "playlists.yaml", line: 1, problem: `playlist "${p.slug}" lists unknown book "${b}"` })),
+  );
   const originals = (await readYaml(dir, "originals.yaml", originalsFileSchema, issues, false)) ?? [];
-  originals.forEach((o) => o.steps.filter((s) => !bookSlugs.has(s.book)).forEach((s) => issues.push({ file: "originals.yaml", line: 1, problem: `original "${o.slug}" has unknown book "${s.book}"` })));
+  originals.forEach((o) =>
+    o.steps
+      .filter((s) => !bookSlugs.has(s.book))
+      .forEach((s) => issues.push({ file: "originals.yaml", line: 1, problem: `original "${o.slug}" has unknown book "${s.book}"` })),
+  );
 
   if (issues.length) throw new CatalogValidationError(issues);
   return { categories, books, playlists, originals };

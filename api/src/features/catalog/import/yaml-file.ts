@@ -17,7 +17,11 @@ export class YamlFile {
     if (doc.errors.length) {
       for (const error of doc.errors) {
         const pos = error.linePos?.[0]?.line ?? lines.linePos(error.pos[0]).line;
-        issues.push({ file, line: pos + lineOffset, problem: `invalid YAML: ${error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}` });
+        issues.push({
+          file,
+          line: pos + lineOffset,
+          problem: `invalid YAML: ${error.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`,
+        });
       }
       return null;
     }

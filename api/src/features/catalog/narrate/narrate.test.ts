@@ -47,7 +47,7 @@ describe.skipIf(!has("espeak-ng"))("narrateEdition", () => {
       expect(meta.mimeType).toBe("audio/ogg; codecs=opus");
       expect(meta.byteSize).toBe(opus.length);
       expect(meta.durationSeconds).toBeGreaterThan(1);
-      expect(meta.byteSize * 8 / meta.durationSeconds).toBeLessThanOrEqual(32_000);
+      expect((meta.byteSize * 8) / meta.durationSeconds).toBeLessThanOrEqual(32_000);
       expect(meta.chapters.map((c) => c.title)).toEqual(["Introduction", "Small steps add up", "Rest is part of work"]);
       const starts = meta.chapters.map((c) => c.startSeconds);
       expect(starts[0]).toBe(0);

@@ -28,7 +28,11 @@ export type NarrationResult = AudioMeta & { opusPath: string; jsonPath: string }
 
 /** Fails early, with the install command, when a tool is missing (ENOENT from execFile). */
 export async function checkTools(): Promise<void> {
-  const tools: [string, string[]][] = [["espeak-ng", ["--version"]], ["opusenc", ["--version"]], ["sox", ["--version"]]];
+  const tools: [string, string[]][] = [
+    ["espeak-ng", ["--version"]],
+    ["opusenc", ["--version"]],
+    ["sox", ["--version"]],
+  ];
   for (const [tool, args] of tools) {
     try {
       await run(tool, args);
@@ -50,7 +54,10 @@ export async function voiceFor(language: CatalogLanguage): Promise<string> {
 
 /** Text as espeak-ng should read it: no markdown emphasis, and a full stop so a heading ends with a pause. */
 export function speakable(text: string): string {
-  const plain = text.replace(/\*+([^*]+?)\*+/g, "$1").replace(/\*/g, "").trim();
+  const plain = text
+    .replace(/\*+([^*]+?)\*+/g, "$1")
+    .replace(/\*/g, "")
+    .trim();
   return /[.!?…:;]["'”’»)]*$/.test(plain) ? plain : `${plain}.`;
 }
 
@@ -76,7 +83,10 @@ export async function narrateEdition({ slug, edition, outDir }: NarrationInput):
   const voice = await voiceFor(lang);
   const sections = [
     { chapter: INTRODUCTION[lang], text: `${speakable(edition.title)}\n\n${speakable(edition.introduction)}` },
-    ...edition.keyIdeas.map((idea) => ({ chapter: idea.title.replace(/\*/g, ""), text: `${speakable(idea.title)}\n\n${speakable(idea.body)}` })),
+    ...edition.keyIdeas.map((idea) => ({
+      chapter: idea.title.replace(/\*/g, ""),
+      text: `${speakable(idea.title)}\n\n${speakable(idea.body)}`,
+    })),
   ];
 
   const work = await mkdtemp(path.join(tmpdir(), `brevia-narrate-${slug}-${lang}-`));
@@ -116,9 +126,18 @@ export async function narrateEdition({ slug, edition, outDir }: NarrationInput):
     });
     const opus = path.join(work, "all.opus");
     await run("opusenc", [
-      "--quiet", "--speech", "--bitrate", BITRATE, "--downmix-mono",
-      "--title", edition.title, "--comment", `LANGUAGE=${lang}`, ...comments,
-      joined, opus,
+      "--quiet",
+      "--speech",
+      "--bitrate",
+      BITRATE,
+      "--downmix-mono",
+      "--title",
+      edition.title,
+      "--comment",
+      `LANGUAGE=${lang}`,
+      ...comments,
+      joined,
+      opus,
     ]);
 
     // Copy then rename, opus before json: a skipped edition (both files exist) is never half-written.

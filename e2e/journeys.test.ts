@@ -1,0 +1,62 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, launchBrowser } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("a visitor", () => {
+  it("opens the home page in Portuguese, follows a microbook and switches to English", async () => {
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/`);
+    await expect.poll(() => page.locator("h1").first().textContent()).toContain("As ideias-chave dos grandes livros");
+    expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
+
+    const firstBook = page.locator(".card__link").first();
+    const title = (await firstBook.locator("h3").textContent())!;
+    await firstBook.click();
+    await page.waitForURL(/\/microbook\/[a-z0-9-]+$/);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(title);
+    expect(await page.locator("#ideas-title").textContent()).toBe("Ideias-chave");
+
+    await page.getByLabel("Idioma").selectOption("en");
+    await page.waitForURL(/\/en\/microbook\/[a-z0-9-]+$/);
+    await expect.poll(() => page.locator("#ideas-title").textContent()).toBe("Key ideas");
+    const cookie = (await context.cookies()).find((c) => c.name === "i18n_redirected");
+    expect(cookie?.value).toBe("en");
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    await context.close();
+  });
+
+  it("lands in their browser's language on a first visit", async () => {
+    const context = await browser.newContext({ locale: "es-MX" });
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/`);
+    await page.waitForURL(/\/es$/);
+    await expect.poll(() => page.locator("h1").first().textContent()).toContain("Las ideas clave");
+    await context.close();
+  });
+
+  it("reads a Spanish microbook at /es/microbook/{slug}", async () => {
+    const context = await browser.newContext({ locale: "es-MX" });
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/es/microbook/meditations`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Meditaciones");
+    expect(await page.locator("article.microbook").getAttribute("lang")).toBe("es");
+    await context.close();
+  });
+
+  it("gets a 404 and the not-found page, with a suggested microbook, on an unknown path", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const response = await page.goto(`${BASE_URL}/en/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("We couldn't find the page you were looking for.");
+    await expect.poll(() => page.locator(".not-found__suggestion .card__link").count()).toBe(1);
+    await context.close();
+  });
+});

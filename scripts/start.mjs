@@ -1,0 +1,32 @@
+// `npm start` / `pnpm start`: installs what is missing, builds what is missing or stale, then runs
+// the production server (it migrates and seeds an empty database itself).
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { pnpm } from "./pnpm.mjs";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+process.chdir(root);
+
+if (!existsSync("node_modules/.modules.yaml") || !existsSync("api/src/generated/prisma")) pnpm(["install", "--frozen-lockfile"]);
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "dist") continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+const built = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+if (built("web/dist/index.html") < newest("web/src")) pnpm(["--filter", "@brevia/web", "build"]);
+if (built("api/dist/main.mjs") < Math.max(newest("api/src"), newest("web/src/app"))) pnpm(["--filter", "@brevia/api", "build"]);
+
+const server = spawn(process.execPath, ["--enable-source-maps", "api/dist/main.mjs"], {
+  stdio: "inherit",
+  env: { NODE_ENV: "production", ...process.env },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

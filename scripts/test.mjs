@@ -1,0 +1,114 @@
+// `npm test` / `pnpm test`: every check CI runs, in order, with timings. Fails on the first error.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { pnpm } from "./pnpm.mjs";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+process.chdir(root);
+const timings = [];
+
+function step(name, fn) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  fn();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push([name, seconds]);
+  console.log(`✔ ${name} (${seconds} s)`);
+}
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (exit ${r.status})`);
+}
+function unchanged(label, files, regenerate) {
+  const before = files.map((f) => (existsSync(f) ? readFileSync(f, "utf8") : ""));
+  regenerate();
+  const stale = files.filter((f, i) => readFileSync(f, "utf8") !== before[i]);
+  if (stale.length) throw new Error(`${label} is stale: ${stale.join(", ")} changed when regenerated. Commit the regenerated files.`);
+}
+
+function postgresAnswers() {
+  try {
+    execFileSync("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-tAc", "SELECT 1"], { stdio: "pipe", timeout: 5000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+try {
+  step("install (frozen lockfile)", () => pnpm(["install", "--frozen-lockfile"]));
+  step("typecheck", () => pnpm(["typecheck"]));
+  step("lint", () => pnpm(["lint"]));
+  step("schema.graphql and codegen are fresh", () => {
+    unchanged("schema.graphql", ["schema.graphql"], () => pnpm(["schema:print"]));
+    unchanged("codegen output", ["web/src/gql/graphql.ts", "web/src/gql/gql.ts"], () => pnpm(["codegen"]));
+  });
+  step("migrations match schema.prisma", () => pnpm(["db:check"]));
+  step("Lingui catalogues complete", () => pnpm(["i18n:check"]));
+  step("catalogue valid", () => pnpm(["catalog:check"]));
+  step("unit and API tests on PGlite", () => run(bin("vitest"), ["run", "--project", "api", "--project", "web"]));
+  if (postgresAnswers()) {
+    const name = `brevia_test_${process.pid}_${Date.now()}`;
+    step(`API tests on PostgreSQL (127.0.0.1:5432, throwaway database ${name})`, () => {
+      run("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", `CREATE DATABASE ${name}`]);
+      try {
+        run(bin("vitest"), ["run", "--project", "api"], { TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}` });
+      } finally {
+        run("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+      }
+    });
+  } else {
+    console.log("\n(no PostgreSQL answers on 127.0.0.1:5432: the PostgreSQL pass is skipped)");
+  }
+  step("production build", () => pnpm(["build"]));
+  if (!existsSync("/usr/bin/chromium")) {
+    step("install Chromium (Debian package)", () => {
+      run("apt-get", ["update", "-qq"]);
+      run("apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    });
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "brevia-e2e-"));
+  const server = spawn(process.execPath, ["api/dist/main.mjs"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+  });
+  try {
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() - started > 120_000) throw new Error("the built app did not become ready in 120 s");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    step("Playwright journeys in Chromium against the built app", () =>
+      run(bin("vitest"), ["run", "--project", "e2e"], { E2E_BASE_URL: `http://127.0.0.1:${port}` }),
+    );
+  } finally {
+    server.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log("\nAll checks passed:");
+  for (const [name, seconds] of timings) console.log(`  ${seconds.padStart(6)} s  ${name}`);
+} catch (error) {
+  console.error(`\n✘ ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
