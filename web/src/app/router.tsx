@@ -59,10 +59,13 @@ function localeRoute(locale: Locale): RouteObject {
   return {
     path: locale === DEFAULT_LOCALE ? "/" : `/${locale}`,
     id: `locale-${locale}`,
-    loader: async ({ request }: LoaderFunctionArgs) => {
-      await chooseLocale(locale, new URL(request.url));
-      return null;
-    },
+    // Middleware, not a loader: it finishes before the pages' loaders start, so their queries go out
+    // in the new language and are not cut off by the cache reset of a language change.
+    middleware: [
+      async ({ request }: LoaderFunctionArgs) => {
+        await chooseLocale(locale, new URL(request.url));
+      },
+    ],
     errorElement: <ErrorPage />,
     children: [
       {
