@@ -133,9 +133,14 @@ async function main() {
       db.pglite ? { kind: "pglite", pglite: db.pglite, label: db.label } : { kind: "postgres", url: db.url!, label: db.label },
       (message) => console.error(message),
     );
-    const seeded = await seedIfEmpty(db.prisma);
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(tmpDir ?? os.tmpdir(), "brevia-bench-media"),
+    });
+    const seeded = await seedIfEmpty(db.prisma, config.mediaDir);
 
-    const config = loadConfig({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn" });
     app = await buildServer(config, db);
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address() as AddressInfo;

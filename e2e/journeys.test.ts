@@ -61,6 +61,40 @@ describe("a visitor", () => {
     await context.close();
   });
 
+  it("hears today's free microbook: the narration streams in byte ranges and jumps to a chapter", async () => {
+    const answer = await fetch(`${BASE_URL}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "accept-language": "en" },
+      body: JSON.stringify({
+        query: "{ freeMicrobookToday { slug edition(language: en) { audio { durationSeconds chapters { startSeconds } } } } }",
+      }),
+    });
+    const { data } = (await answer.json()) as {
+      data: { freeMicrobookToday: { slug: string; edition: { audio: { durationSeconds: number; chapters: { startSeconds: number }[] } } } };
+    };
+    const { slug, edition } = data.freeMicrobookToday;
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    const audioStatuses: number[] = [];
+    page.on("response", (response) => response.url().includes("/audio/") && audioStatuses.push(response.status()));
+    await page.goto(`${BASE_URL}/en/microbook/${slug}`);
+
+    const player = page.locator("audio.narration__player");
+    await expect
+      .poll(() => player.evaluate((audio) => (audio as unknown as { duration: number }).duration))
+      .toBeCloseTo(edition.audio.durationSeconds, 0);
+    const chapters = page.getByRole("list", { name: "Chapters" }).getByRole("button");
+    expect(await chapters.count()).toBe(edition.audio.chapters.length);
+    await chapters.nth(3).click();
+    await expect.poll(() => chapters.nth(3).getAttribute("aria-current")).toBe("true");
+    const chapterStart = edition.audio.chapters[3]!.startSeconds;
+    await expect
+      .poll(() => player.evaluate((audio) => (audio as unknown as { currentTime: number }).currentTime))
+      .toBeGreaterThanOrEqual(chapterStart - 0.5);
+    expect(audioStatuses).toContain(206);
+    await context.close();
+  });
+
   it("gets a 404 and the not-found page, with a suggested microbook, on an unknown path", async () => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { ROOT_DIR } from "./paths.js";
@@ -13,6 +14,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default(path.join(ROOT_DIR, ".data")),
+  MEDIA_DIR: z.string().optional(),
+  MEDIA_URL_SECRET: z.string().min(32, "MEDIA_URL_SECRET must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GRAPHQL_INTROSPECTION: z.enum(["true", "false"]).optional(),
   MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
@@ -36,6 +39,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    /** Narrated audio (copied there by the catalogue import); keep it with the database. */
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, "media")),
+    /** Signs media URLs. Unset: a random key per process, so URLs minted before a restart stop working. */
+    mediaUrlSecret: e.MEDIA_URL_SECRET ?? randomBytes(32).toString("base64url"),
     logLevel: e.LOG_LEVEL,
     // Introspection (and Apollo Sandbox) is on in development, off in production unless enabled.
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : !production,

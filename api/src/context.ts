@@ -2,6 +2,7 @@ import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Language } from "./generated/prisma/enums.js";
 import type { Viewer } from "./features/accounts/viewer.js";
 import { createCatalogLoaders } from "./features/catalog/catalog.loaders.js";
+import type { MediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -19,6 +20,8 @@ export type Context = {
   /** The request's clock: one "today" for the whole operation. */
   now: Date;
   loaders: ReturnType<typeof createCatalogLoaders>;
+  /** Signs audio URLs for readers allowed to listen. */
+  mediaUrls: MediaUrlSigner;
 };
 
 /** The first supported language in an Accept-Language header (pt, en or es), else pt. */
@@ -39,6 +42,7 @@ export function createContext(input: {
   prisma: PrismaClient;
   requestId: string;
   viewer: Viewer | null;
+  mediaUrls: MediaUrlSigner;
   acceptLanguage?: string;
   now?: Date;
 }): Context {
@@ -52,6 +56,7 @@ export function createContext(input: {
     contentLanguages: contentLanguageOrder(input.viewer?.contentLanguage ?? locale),
     now,
     loaders: undefined as never,
+    mediaUrls: input.mediaUrls,
   };
   context.loaders = createCatalogLoaders(context);
   return context;

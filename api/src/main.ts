@@ -17,7 +17,7 @@ if (config.migrateOnStart) {
   if (applied.length) console.log(`Applied ${applied.length} migration(s) to ${db.label}: ${applied.join(", ")}`);
 }
 if (config.seedOnStart) {
-  const seeded = await seedIfEmpty(db.prisma);
+  const seeded = await seedIfEmpty(db.prisma, config.mediaDir);
   if (seeded) console.log(`Seeded the catalogue: ${seeded}`);
 }
 

@@ -3,6 +3,8 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import type { AppConfig } from "./config.js";
 import type { Database } from "./db/client.js";
+import { registerAudio } from "./features/catalog/audio/audio.route.js";
+import { createMediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import { registerCovers } from "./features/catalog/covers/covers.route.js";
 import { registerGraphQL } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
@@ -25,8 +27,10 @@ export async function buildServer(config: AppConfig, db: Database, options: { we
   });
   await app.register(fastifyCookie);
   registerHealth(app, db);
-  await registerGraphQL(app, config, db);
+  const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);
+  await registerGraphQL(app, config, db, mediaUrls);
   registerCovers(app, db);
+  registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
   await registerWebApp(app, options.webDistDir);
   return app;
 }

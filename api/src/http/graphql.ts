@@ -5,13 +5,14 @@ import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.js";
 import { createContext, type Context } from "../context.js";
+import type { MediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
 import { loadViewer, SESSION_COOKIE } from "../features/accounts/viewer.js";
 import { schema } from "../schema/index.js";
 import { isExposed, maskError } from "./errors.js";
 import { unwrapResolverError } from "@apollo/server/errors";
 
-export async function registerGraphQL(app: FastifyInstance, config: AppConfig, db: Database) {
+export async function registerGraphQL(app: FastifyInstance, config: AppConfig, db: Database, mediaUrls: MediaUrlSigner) {
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.introspection,
@@ -49,6 +50,7 @@ export async function registerGraphQL(app: FastifyInstance, config: AppConfig, d
         prisma: db.prisma,
         requestId: request.id,
         viewer: await loadViewer(db.prisma, request.cookies[SESSION_COOKIE]),
+        mediaUrls,
         acceptLanguage: request.headers["accept-language"],
       }),
   });

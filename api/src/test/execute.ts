@@ -1,8 +1,13 @@
 import { execute, parse, type ExecutionResult } from "graphql";
 import { createContext } from "../context.js";
+import { createMediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
 import { loadViewer } from "../features/accounts/viewer.js";
 import { schema } from "../schema/index.js";
+
+/** The key tests sign media URLs with (a server built with MEDIA_URL_SECRET set to it accepts them). */
+export const TEST_MEDIA_URL_SECRET = "test-media-url-secret-0123456789abcdef";
+const mediaUrls = createMediaUrlSigner(TEST_MEDIA_URL_SECRET);
 
 /** Runs an operation through the real schema, as a visitor or as the holder of a session token. */
 export async function run<T = Record<string, unknown>>(
@@ -16,6 +21,7 @@ export async function run<T = Record<string, unknown>>(
     prisma: db.prisma,
     requestId: "test",
     viewer,
+    mediaUrls,
     acceptLanguage: options.acceptLanguage,
     now: options.now,
   });

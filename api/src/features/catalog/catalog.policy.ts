@@ -18,3 +18,18 @@ export function readAccess(input: { viewer: Viewer | null; microbookId: string; 
 export function canReadFullText(access: ReadAccess): boolean {
   return access !== "LOCKED";
 }
+
+const HOUR = 3_600_000;
+
+/**
+ * Until when a signed audio URL works, or null when the reader may not hear the microbook. A few
+ * hours, rounded up to the hour so a page keeps the same URL (and the browser its cached bytes) for
+ * a while. Today's free microbook stops at the end of its day, plus an hour to finish listening.
+ */
+export function audioUrlExpiry(access: ReadAccess, now: Date): Date | null {
+  if (access === "LOCKED") return null;
+  const expires = Math.ceil(now.getTime() / HOUR) * HOUR + 6 * HOUR;
+  if (access === "PREMIUM") return new Date(expires);
+  const endOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return new Date(Math.min(expires, endOfDay + HOUR));
+}

@@ -120,6 +120,32 @@ describe("premium text", () => {
     expect(first.data?.freeMicrobookToday.slug).toBeDefined();
     expect(later.data?.freeMicrobookToday.slug).toBe(first.data?.freeMicrobookToday.slug);
   });
+
+  it("prefers a narrated microbook, and never picks one without an edition", async () => {
+    const query = `{ freeMicrobookToday { slug } }`;
+    const pickOn = async (day: number) =>
+      (await run<{ freeMicrobookToday: { slug: string } }>(db, query, {}, { now: new Date(Date.UTC(2026, 10, day, 9)) })).data
+        ?.freeMicrobookToday.slug;
+    const withText = await buildMicrobook(db.prisma, { slug: "with-text" });
+    await db.prisma.microbook.create({
+      data: { slug: "no-edition", category: { connect: { id: withText.categoryId } }, author: { create: { slug: "a-x", name: "X" } } },
+    });
+    for (const day of [1, 2, 3, 4, 5, 6]) expect(await pickOn(day)).toBe("with-text");
+
+    for (let i = 0; i < 4; i++) await buildMicrobook(db.prisma);
+    const narrated = await buildMicrobook(db.prisma, { slug: "narrated" });
+    await db.prisma.audioTrack.create({
+      data: {
+        editionId: narrated.editions[0]!.id,
+        fileName: "narrated.en.opus",
+        mimeType: "audio/ogg",
+        byteSize: 1,
+        durationSeconds: 1,
+        chapters: [],
+      },
+    });
+    for (const day of [11, 12, 13, 14, 15, 16]) expect(await pickOn(day)).toBe("narrated");
+  });
 });
 
 describe("no N+1", () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 
 /** The UTC calendar day of an instant, as a Date at midnight UTC. */
 export function utcDay(now: Date): Date {
@@ -14,18 +14,18 @@ export function dayIndex(day: Date, size: number): number {
 
 /**
  * The free microbook of the day: chosen once per day (deterministically from the date among the
- * microbooks that have text) and recorded, so every reader sees the same book all day even if the
+ * narrated microbooks, or those with text if none is narrated) and recorded, so every reader sees the same book all day even if the
  * catalogue changes meanwhile. Returns null on an empty catalogue.
  */
 export async function freeMicrobookIdFor(prisma: PrismaClient, now: Date): Promise<string | null> {
   const day = utcDay(now);
   const existing = await prisma.freeDailyPick.findUnique({ where: { day }, select: { microbookId: true } });
   if (existing) return existing.microbookId;
-  const candidates = await prisma.microbook.findMany({
-    where: { editions: { some: {} } },
-    select: { id: true },
-    orderBy: { slug: "asc" },
-  });
+  const candidatesWhere = (where: Prisma.MicrobookWhereInput) =>
+    prisma.microbook.findMany({ where, select: { id: true }, orderBy: { slug: "asc" } });
+  // A visitor should be able to both read and hear the free book, so narrated works come first.
+  const narrated = await candidatesWhere({ editions: { some: { audio: { isNot: null } } } });
+  const candidates = narrated.length ? narrated : await candidatesWhere({ editions: { some: {} } });
   if (candidates.length === 0) return null;
   const chosen = candidates[dayIndex(day, candidates.length)]!.id;
   // Two requests may choose at once: the first insert wins and both read it back.

@@ -4,6 +4,7 @@ import { useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { RichText } from "../../features/catalog/RichText";
 import { LanguageName } from "../../features/catalog/LanguageName";
+import { Narration } from "../../features/catalog/Narration";
 import { useLocale } from "../../app/useLocale";
 import type { microbookLoader } from "./loader";
 
@@ -58,6 +59,8 @@ export function Component() {
           )}
         </div>
       </header>
+
+      {edition.audio && <Narration audio={edition.audio} language={edition.language} />}
 
       <section aria-labelledby="about-title">
         <h2 id="about-title">

@@ -30,6 +30,14 @@ export const MicrobookPageQuery = graphql(`
         access
         introduction
         keyIdeaCount
+        audio {
+          durationSeconds
+          url
+          chapters {
+            title
+            startSeconds
+          }
+        }
         keyIdeas {
           position
           title

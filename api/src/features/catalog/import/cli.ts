@@ -4,6 +4,7 @@ import path from "node:path";
 import { loadConfig } from "../../../config.js";
 import { openDatabase } from "../../../db/client.js";
 import { CATALOG_DIR } from "../../../paths.js";
+import { storeCatalogAudio } from "../audio/audio-store.js";
 import { CatalogValidationError } from "./errors.js";
 import { importCatalog } from "./import.js";
 import { readCatalog } from "./parse.js";
@@ -28,7 +29,9 @@ async function main(): Promise<number> {
     });
     try {
       const summary = await importCatalog(db.prisma, catalog);
+      const audio = await storeCatalogAudio(dir, catalog, config.mediaDir);
       console.log(`Imported into ${db.label}: ${JSON.stringify(summary)}`);
+      console.log(`Audio in ${config.mediaDir}: ${audio.copied} copied, ${audio.unchanged} unchanged`);
     } finally {
       await db.close();
     }

@@ -1,0 +1,193 @@
+import { mkdtemp, readFile, stat, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../../config.js";
+import { buildServer } from "../../../server.js";
+import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { run, TEST_MEDIA_URL_SECRET } from "../../../test/execute.js";
+import { buildMicrobook, makeFreeToday } from "../../../test/factories.js";
+import { audioUrlExpiry } from "../catalog.policy.js";
+import { readCatalog } from "../import/parse.js";
+import { CATALOG_DIR } from "../../../paths.js";
+import { audioDir, storeCatalogAudio } from "./audio-store.js";
+import { createMediaUrlSigner } from "./media-urls.js";
+
+let db: TestDatabase;
+let mediaDir: string;
+let app: Awaited<ReturnType<typeof buildServer>>;
+/** Stand-in bytes for a narration: the route serves any file; real Opus is checked below. */
+const AUDIO = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  mediaDir = await mkdtemp(path.join(tmpdir(), "brevia-media-"));
+  await mkdir(audioDir(mediaDir), { recursive: true });
+  await writeFile(path.join(audioDir(mediaDir), "narrated.en.opus"), AUDIO);
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
+  app = await buildServer(config, db, { webDistDir: path.join(mediaDir, "no-web-app") });
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+beforeEach(() => db.reset());
+
+const AUDIO_QUERY = /* GraphQL */ `
+  query ($slug: String!) {
+    microbook(slug: $slug) {
+      edition(language: en) {
+        access
+        audio {
+          durationSeconds
+          mimeType
+          chapters {
+            title
+            startSeconds
+          }
+          url
+        }
+      }
+    }
+  }
+`;
+type AudioAnswer = {
+  microbook: {
+    edition: {
+      access: string;
+      audio: { durationSeconds: number; mimeType: string; chapters: { title: string; startSeconds: number }[]; url: string | null } | null;
+    };
+  };
+};
+
+async function narratedMicrobook(slug: string) {
+  const book = await buildMicrobook(db.prisma, { slug });
+  await db.prisma.audioTrack.create({
+    data: {
+      editionId: book.editions[0]!.id,
+      fileName: "narrated.en.opus",
+      mimeType: "audio/ogg; codecs=opus",
+      byteSize: AUDIO.length,
+      durationSeconds: 600.5,
+      chapters: [
+        { title: "Introduction", startSeconds: 0 },
+        { title: "Idea 1", startSeconds: 61.2 },
+      ],
+    },
+  });
+  return book;
+}
+
+describe("MicrobookEdition.audio", () => {
+  it("shows a locked narration's length and chapters but no URL", async () => {
+    await narratedMicrobook("locked-book");
+    await makeFreeToday(db.prisma, (await buildMicrobook(db.prisma)).id);
+    const { data, errors } = await run<AudioAnswer>(db, AUDIO_QUERY, { slug: "locked-book" });
+    expect(errors).toBeUndefined();
+    expect(data!.microbook.edition.access).toBe("LOCKED");
+    expect(data!.microbook.edition.audio).toEqual({
+      durationSeconds: 600.5,
+      mimeType: "audio/ogg; codecs=opus",
+      chapters: [
+        { title: "Introduction", startSeconds: 0 },
+        { title: "Idea 1", startSeconds: 61.2 },
+      ],
+      url: null,
+    });
+  });
+
+  it("signs a URL for today's free microbook, and answers null for an edition without narration", async () => {
+    const book = await narratedMicrobook("free-book");
+    await makeFreeToday(db.prisma, book.id);
+    const { data } = await run<AudioAnswer>(db, AUDIO_QUERY, { slug: "free-book" });
+    expect(data!.microbook.edition.audio!.url).toMatch(/^\/audio\/narrated\.en\.opus\?expires=\d+&sig=[\w-]+$/);
+
+    await buildMicrobook(db.prisma, { slug: "silent-book" });
+    const silent = await run<AudioAnswer>(db, AUDIO_QUERY, { slug: "silent-book" });
+    expect(silent.data!.microbook.edition.audio).toBeNull();
+  });
+});
+
+describe("GET /audio/{file}", () => {
+  const signer = createMediaUrlSigner(TEST_MEDIA_URL_SECRET);
+  const inAnHour = () => new Date(Date.now() + 3_600_000);
+
+  it("serves a signed URL whole, and a byte range with 206 Partial Content", async () => {
+    const url = signer.audioUrl("narrated.en.opus", inAnHour());
+    const whole = await app.inject(url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers["content-type"]).toBe("audio/ogg; codecs=opus");
+    expect(whole.headers["accept-ranges"]).toBe("bytes");
+    expect(whole.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+    expect(whole.rawPayload.equals(AUDIO)).toBe(true);
+
+    const part = await app.inject({ url, headers: { range: "bytes=1000-1099" } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers["content-range"]).toBe(`bytes 1000-1099/${AUDIO.length}`);
+    expect(part.rawPayload.equals(AUDIO.subarray(1000, 1100))).toBe(true);
+
+    const tail = await app.inject({ url, headers: { range: "bytes=-10" } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(AUDIO.subarray(-10))).toBe(true);
+
+    const outside = await app.inject({ url, headers: { range: `bytes=${AUDIO.length + 10}-` } });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers["content-range"]).toBe(`bytes */${AUDIO.length}`);
+
+    const etag = whole.headers.etag as string;
+    expect((await app.inject({ url, headers: { "if-none-match": etag } })).statusCode).toBe(304);
+  });
+
+  it("refuses unsigned, tampered, reused-for-another-file and expired URLs with 403", async () => {
+    const good = signer.audioUrl("narrated.en.opus", inAnHour());
+    const sig = new URL(good, "http://x").searchParams.get("sig")!;
+    const expires = new URL(good, "http://x").searchParams.get("expires")!;
+    for (const url of [
+      "/audio/narrated.en.opus",
+      `/audio/narrated.en.opus?expires=${expires}&sig=${sig.slice(0, -2)}AA`,
+      `/audio/narrated.en.opus?expires=${Number(expires) + 3600}&sig=${sig}`,
+      `/audio/other.en.opus?expires=${expires}&sig=${sig}`,
+      signer.audioUrl("narrated.en.opus", new Date(Date.now() - 1000)),
+      createMediaUrlSigner("another-secret-another-secret-another-secret").audioUrl("narrated.en.opus", inAnHour()),
+    ]) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.body).toContain("not valid or has expired");
+    }
+  });
+
+  it("answers 404 for a name that is not a narration and for a signed file that does not exist", async () => {
+    expect((await app.inject("/audio/..%2Fsecret.en.opus?expires=9999999999&sig=x")).statusCode).toBe(404);
+    expect((await app.inject(signer.audioUrl("missing.en.opus", inAnHour()))).statusCode).toBe(404);
+  });
+});
+
+describe("audioUrlExpiry", () => {
+  it("lasts hours, rounded to the hour; the free microbook's ends an hour after its day", () => {
+    const noon = new Date("2026-11-22T12:20:00Z");
+    expect(audioUrlExpiry("LOCKED", noon)).toBeNull();
+    expect(audioUrlExpiry("PREMIUM", noon)!.toISOString()).toBe("2026-11-22T19:00:00.000Z");
+    expect(audioUrlExpiry("FREE_TODAY", noon)!.toISOString()).toBe("2026-11-22T19:00:00.000Z");
+    const lateEvening = new Date("2026-11-22T22:40:00Z");
+    expect(audioUrlExpiry("FREE_TODAY", lateEvening)!.toISOString()).toBe("2026-11-23T01:00:00.000Z");
+    expect(audioUrlExpiry("PREMIUM", lateEvening)!.toISOString()).toBe("2026-11-23T05:00:00.000Z");
+  });
+});
+
+describe("storeCatalogAudio", () => {
+  it("copies the bundled narration into the media folder once, then leaves it alone", async () => {
+    const catalog = await readCatalog(CATALOG_DIR);
+    const target = await mkdtemp(path.join(tmpdir(), "brevia-media-"));
+    const narrated = catalog.books.flatMap((b) => b.editions).filter((e) => e.audio);
+    expect(await storeCatalogAudio(CATALOG_DIR, catalog, target)).toEqual({ copied: narrated.length, unchanged: 0 });
+    expect(await storeCatalogAudio(CATALOG_DIR, catalog, target)).toEqual({ copied: 0, unchanged: narrated.length });
+
+    const sample = narrated[0]!.audio!;
+    const copy = await readFile(path.join(audioDir(target), sample.fileName));
+    expect(copy.length).toBe(sample.byteSize);
+    expect((await stat(path.join(audioDir(target), sample.fileName))).size).toBe(sample.byteSize);
+    // A real Ogg Opus stream: "OggS" capture pattern, then the OpusHead identification header.
+    expect(copy.subarray(0, 4).toString("latin1")).toBe("OggS");
+    expect(copy.subarray(0, 64).includes(Buffer.from("OpusHead"))).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+
+export type NarrationAudio = {
+  durationSeconds: number;
+  url?: string | null;
+  chapters: readonly { title: string; startSeconds: number }[];
+};
+
+/** 75 → "1:15"; 3725 → "1:02:05". */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const [h, m, rest] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  const mmss = `${h ? String(m).padStart(2, "0") : m}:${String(rest).padStart(2, "0")}`;
+  return h ? `${h}:${mmss}` : mmss;
+}
+
+/** Index of the chapter playing at `time`. */
+function chapterAt(chapters: NarrationAudio["chapters"], time: number): number {
+  let index = 0;
+  chapters.forEach((chapter, i) => {
+    if (chapter.startSeconds <= time) index = i;
+  });
+  return index;
+}
+
+/**
+ * The narration of a microbook: the browser's own player (it asks the server for byte ranges as it
+ * seeks) and the chapters, one per key idea, to jump to. Locked narrations show their length only.
+ */
+export function Narration({ audio, language }: { audio: NarrationAudio; language: string }) {
+  const { t } = useLingui();
+  const player = useRef<HTMLAudioElement>(null);
+  const [current, setCurrent] = useState<number | null>(null);
+  const minutes = Math.max(1, Math.round(audio.durationSeconds / 60));
+
+  function jumpTo(index: number) {
+    const element = player.current;
+    const chapter = audio.chapters[index];
+    if (!element || !chapter) return;
+    element.currentTime = chapter.startSeconds;
+    setCurrent(index);
+    // The listener asked for it, so the browser allows playing; a refusal leaves the player paused.
+    element.play().catch(() => undefined);
+  }
+
+  return (
+    <section aria-labelledby="listen-title" className="narration">
+      <h2 id="listen-title">
+        <Trans>Listen</Trans>
+      </h2>
+      <p className="narration__length">
+        <Trans>Narrated audio, {minutes} min</Trans>
+      </p>
+      {audio.url ? (
+        <>
+          <audio
+            ref={player}
+            className="narration__player"
+            controls
+            preload="metadata"
+            src={audio.url}
+            aria-label={t`Narration`}
+            onTimeUpdate={(event) => setCurrent(chapterAt(audio.chapters, event.currentTarget.currentTime))}
+          />
+          <ol className="narration__chapters" aria-label={t`Chapters`} lang={language}>
+            {audio.chapters.map((chapter, index) => (
+              <li key={chapter.startSeconds}>
+                <button type="button" aria-current={current === index ? "true" : undefined} onClick={() => jumpTo(index)}>
+                  <span className="narration__chapter-title">{chapter.title}</span>
+                  <span className="narration__chapter-time">{formatClock(chapter.startSeconds)}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className="notice notice--locked">
+          <Trans>The narration is for Premium subscribers, like the full text.</Trans>
+        </p>
+      )}
+    </section>
+  );
+}
