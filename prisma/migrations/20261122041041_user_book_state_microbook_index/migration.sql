@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "UserBookState_microbookId_idx" ON "UserBookState"("microbookId");
