@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { narrationScript } from "../narrate/script.js";
 import { CatalogValidationError } from "./errors.js";
 import { importCatalog } from "./import.js";
 import { readCatalog } from "./parse.js";
@@ -75,5 +76,80 @@ describe("catalog import", () => {
     const problems = issues.map((i) => `${i.file}:${i.line}: ${i.problem}`);
     expect(problems.some((p) => p.startsWith("books/first-book/en.md:") && p.includes("audience"))).toBe(true);
     expect(problems.some((p) => p.includes("has 5 key ideas"))).toBe(true);
+  });
+});
+
+describe("narration freshness", () => {
+  const json = () => path.join(dir, "audio", "first-book.en.json");
+  /** Writes a narration of first-book's English text as it is now (a stand-in opus; only the JSON is checked). */
+  async function narrateFirstBook() {
+    // As catalog:narrate reads it: without the audio folder, whose JSON may be stale.
+    const catalog = await readCatalog(dir, { audio: "skip" });
+    const edition = catalog.books.find((b) => b.slug === "first-book")!.editions.find((e) => e.language === "en")!;
+    const { sections, textSha256 } = narrationScript(edition);
+    const meta = {
+      mimeType: "audio/ogg; codecs=opus",
+      byteSize: 4,
+      durationSeconds: 60,
+      textSha256,
+      chapters: sections.map((s, i) => ({ title: s.chapter, startSeconds: i * 5 })),
+    };
+    await mkdir(path.join(dir, "audio"), { recursive: true });
+    await writeFile(path.join(dir, "audio", "first-book.en.opus"), "OggS");
+    await writeFile(json(), `${JSON.stringify(meta, null, 2)}\n`);
+    return meta;
+  }
+  async function problems() {
+    const error = await readCatalog(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CatalogValidationError);
+    return (error as CatalogValidationError).issues.map((i) => `${i.file}: ${i.problem}`);
+  }
+  const stale =
+    "audio/first-book.en.json: narration is stale: the text changed since it was narrated; " +
+    "run pnpm catalog:narrate --force --lang en first-book";
+
+  it("accepts a narration of the current text", async () => {
+    const meta = await narrateFirstBook();
+    const catalog = await readCatalog(dir);
+    const edition = catalog.books.find((b) => b.slug === "first-book")!.editions.find((e) => e.language === "en")!;
+    expect(edition.audio).toMatchObject({ fileName: "first-book.en.opus", textSha256: meta.textSha256 });
+  });
+
+  it("rejects a narration once the text has changed, naming the audio file and the command that fixes it", async () => {
+    await narrateFirstBook();
+    const md = path.join(dir, "books", "first-book", "en.md");
+    await writeFile(md, (await readFile(md, "utf8")).replace("w3. word", "w3. sentence"));
+    expect(await problems()).toEqual([stale]);
+  });
+
+  it("rejects a narration that records no text hash", async () => {
+    const meta: Record<string, unknown> = await narrateFirstBook();
+    delete meta.textSha256;
+    await writeFile(json(), JSON.stringify(meta));
+    expect(await problems()).toEqual([
+      "audio/first-book.en.json: narration is stale: it has no textSha256 to match it with the text; " +
+        "run pnpm catalog:narrate --force --lang en first-book",
+    ]);
+  });
+
+  it("rejects chapters that do not match the key ideas", async () => {
+    const meta = await narrateFirstBook();
+    await writeFile(json(), JSON.stringify({ ...meta, chapters: meta.chapters.slice(0, -1) }));
+    expect((await problems())[0]).toMatch(/^audio\/first-book\.en\.json: has 6 chapters but books\/first-book\/en\.md has 6 key ideas/);
+
+    const renamed = meta.chapters.map((c, i) => (i === 2 ? { ...c, title: "Another idea" } : c));
+    await writeFile(json(), JSON.stringify({ ...meta, chapters: renamed }));
+    expect((await problems())[0]).toMatch(/chapter 3 is "Another idea" but key idea 2 is "Idea 2"/);
+  });
+
+  it("re-narrated, the edition is fresh again", async () => {
+    await narrateFirstBook();
+    const md = path.join(dir, "books", "first-book", "en.md");
+    await writeFile(md, (await readFile(md, "utf8")).replace("## Idea 2", "## The second idea"));
+    const found = await problems();
+    expect(found[0]).toBe(stale);
+    expect(found.some((p) => p.includes('chapter 3 is "Idea 2" but key idea 2 is "The second idea"'))).toBe(true);
+    await narrateFirstBook();
+    await expect(readCatalog(dir)).resolves.toBeDefined();
   });
 });

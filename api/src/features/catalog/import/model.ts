@@ -70,6 +70,12 @@ export const audioMetaSchema = z
     mimeType: z.string(),
     byteSize: z.number().int().positive(),
     durationSeconds: z.number().positive(),
+    /** SHA-256 (hex) of the text narrated (see narrate/script.ts); optional here so that catalog:check can say
+     * "stale, re-narrate" instead of a schema error when an older narration lacks it. */
+    textSha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "must be the SHA-256 of the narrated text (64 lowercase hex digits)")
+      .optional(),
     chapters: z.array(z.object({ title: text, startSeconds: z.number().min(0) }).strict()),
   })
   .strict();

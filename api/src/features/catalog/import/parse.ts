@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
+import { narrationScript, renarrateCommand } from "../narrate/script.js";
 import { CatalogValidationError, type CatalogIssue } from "./errors.js";
 import { countWords, parseMicrobookMarkdown } from "./markdown.js";
 import {
@@ -14,9 +15,11 @@ import {
   originalsFileSchema,
   playlistsFileSchema,
   WORDS_PER_MINUTE,
+  type AudioMeta,
   type Catalog,
   type CatalogBook,
   type CatalogEdition,
+  type CatalogLanguage,
 } from "./model.js";
 import { YamlFile } from "./yaml-file.js";
 
@@ -51,7 +54,53 @@ async function readYaml<S extends z.ZodType>(dir: string, name: string, schema: 
   return yaml ? validate(yaml, schema, issues) : null;
 }
 
-async function readEdition(dir: string, slug: string, language: (typeof CATALOG_LANGUAGES)[number], issues: CatalogIssue[]) {
+export type ReadCatalogOptions = {
+  /**
+   * "check" (default): read each narration's JSON and require it to match the current text.
+   * "skip": ignore the audio folder (catalog:narrate, which is about to rewrite stale or broken narrations).
+   */
+  audio?: "check" | "skip";
+};
+
+/**
+ * A narration must be of the current text: the hash of the text it read equals the hash of the text now, and it has
+ * one chapter per section (introduction, then each key idea) with the section's title.
+ */
+function checkNarration(slug: string, edition: CatalogEdition, meta: AudioMeta, yaml: YamlFile, issues: CatalogIssue[]) {
+  const file = yaml.file;
+  const redo = `run ${renarrateCommand(slug, edition.language)}`;
+  const script = narrationScript(edition);
+  if (meta.textSha256 === undefined) {
+    issues.push({ file, line: 1, problem: `narration is stale: it has no textSha256 to match it with the text; ${redo}` });
+  } else if (meta.textSha256 !== script.textSha256) {
+    issues.push({
+      file,
+      line: yaml.lineOf(["textSha256"]),
+      problem: `narration is stale: the text changed since it was narrated; ${redo}`,
+    });
+  }
+  const titles = script.sections.map((s) => s.chapter);
+  if (meta.chapters.length !== titles.length) {
+    issues.push({
+      file,
+      line: yaml.lineOf(["chapters"]),
+      problem:
+        `has ${meta.chapters.length} chapters but books/${slug}/${edition.language}.md has ${edition.keyIdeas.length} key ideas ` +
+        `and an introduction (${titles.length}); ${redo}`,
+    });
+    return;
+  }
+  meta.chapters.forEach((chapter, i) => {
+    if (chapter.title === titles[i]) return;
+    issues.push({
+      file,
+      line: yaml.lineOf(["chapters", i, "title"]),
+      problem: `chapter ${i + 1} is "${chapter.title}" but ${i === 0 ? "the introduction is" : `key idea ${i} is`} "${titles[i]}"; ${redo}`,
+    });
+  });
+}
+
+async function readEdition(dir: string, slug: string, language: CatalogLanguage, issues: CatalogIssue[], options: ReadCatalogOptions) {
   const file = `books/${slug}/${language}.md`;
   const source = await readFile(path.join(dir, file), "utf8");
   const before = issues.length;
@@ -84,6 +133,7 @@ async function readEdition(dir: string, slug: string, language: (typeof CATALOG_
     wordCount,
     readingMinutes: Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE)),
   };
+  if (options.audio === "skip") return edition;
   const audioName = `${slug}.${language}`;
   const metaFile = path.join(dir, "audio", `${audioName}.json`);
   if (existsSync(metaFile)) {
@@ -92,7 +142,8 @@ async function readEdition(dir: string, slug: string, language: (typeof CATALOG_
     const fileName = `${audioName}.opus`;
     if (meta && !existsSync(path.join(dir, "audio", fileName))) {
       issues.push({ file: `audio/${audioName}.json`, line: 1, problem: `audio file ${fileName} is missing` });
-    } else if (meta) {
+    } else if (meta && yamlMeta) {
+      checkNarration(slug, edition, meta, yamlMeta, issues);
       edition.audio = { ...meta, fileName };
     }
   }
@@ -100,7 +151,7 @@ async function readEdition(dir: string, slug: string, language: (typeof CATALOG_
 }
 
 /** Reads and validates a whole catalogue folder. Throws CatalogValidationError listing every problem. */
-export async function readCatalog(dir: string): Promise<Catalog> {
+export async function readCatalog(dir: string, options: ReadCatalogOptions = {}): Promise<Catalog> {
   const issues: CatalogIssue[] = [];
   const categoriesFile = await readYaml(dir, "categories.yaml", categoriesFileSchema, issues, true);
   const categories = Object.entries(categoriesFile ?? {}).map(([slug, c], position) => ({ ...c, slug, position }));
@@ -126,7 +177,7 @@ export async function readCatalog(dir: string): Promise<Catalog> {
     const facts = yaml ? validate(yaml, bookFileSchema, issues) : null;
     const languages = CATALOG_LANGUAGES.filter((l) => existsSync(path.join(dir, "books", slug, `${l}.md`)));
     if (languages.length === 0) issues.push({ file: `books/${slug}`, line: 1, problem: "has no microbook file (en.md, pt.md or es.md)" });
-    const editions = (await Promise.all(languages.map((l) => readEdition(dir, slug, l, issues)))).filter((e) => e !== null);
+    const editions = (await Promise.all(languages.map((l) => readEdition(dir, slug, l, issues, options)))).filter((e) => e !== null);
     const english = editions.find((e) => e.language === "en");
     for (const e of editions) {
       if (english && e.keyIdeas.length !== english.keyIdeas.length) {

@@ -1,12 +1,13 @@
 // pnpm catalog:narrate [--lang en|pt|es] [--limit N] [--force] [slug ...]
 // Narrates catalogue editions into prisma/seed/catalog/audio/<slug>.<lang>.{opus,json}.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CATALOG_DIR } from "../../../paths.js";
 import { CATALOG_LANGUAGES, type CatalogEdition, type CatalogLanguage } from "../import/model.js";
 import { readCatalog } from "../import/parse.js";
 import { checkTools, narrateEdition } from "./narrate.js";
+import { narrationScript } from "./script.js";
 
 const USAGE = "usage: pnpm catalog:narrate [--lang en|pt|es] [--limit N] [--force] [slug ...]";
 /** espeak-ng and opusenc are single-threaded: two editions at once keep this 2-core machine busy. */
@@ -40,7 +41,8 @@ async function main(): Promise<number> {
   const options = parseCli();
   let catalog;
   try {
-    catalog = await readCatalog(CATALOG_DIR);
+    // The audio folder is what this command rewrites: a stale or broken narration must not stop it.
+    catalog = await readCatalog(CATALOG_DIR, { audio: "skip" });
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return 1;
@@ -58,12 +60,22 @@ async function main(): Promise<number> {
     .flatMap((b) => b.editions.map((edition) => ({ slug: b.slug, edition })))
     .filter((j) => !options.lang || j.edition.language === options.lang);
 
-  // Already narrated (both files present) is skipped, so reruns only fill in what is missing.
-  const done = (j: Job) => ["opus", "json"].every((ext) => existsSync(path.join(OUT_DIR, `${j.slug}.${j.edition.language}.${ext}`)));
+  // Already narrated (both files present, JSON recording the current text's hash) is skipped, so reruns only fill in
+  // what is missing or stale.
+  const done = (j: Job) => {
+    const base = path.join(OUT_DIR, `${j.slug}.${j.edition.language}`);
+    if (!existsSync(`${base}.opus`) || !existsSync(`${base}.json`)) return false;
+    try {
+      const meta = JSON.parse(readFileSync(`${base}.json`, "utf8")) as { textSha256?: unknown };
+      return meta.textSha256 === narrationScript(j.edition).textSha256;
+    } catch {
+      return false;
+    }
+  };
   const pending = options.force ? candidates : candidates.filter((j) => !done(j));
   const jobs = pending.slice(0, options.limit);
   const skipped = candidates.length - pending.length;
-  console.log(`${jobs.length} to narrate${skipped ? `, ${skipped} already narrated (--force to redo)` : ""}.`);
+  console.log(`${jobs.length} to narrate${skipped ? `, ${skipped} already narrated and up to date (--force to redo)` : ""}.`);
   if (jobs.length === 0) return 0;
   await checkTools();
 

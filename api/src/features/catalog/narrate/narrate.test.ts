@@ -1,5 +1,6 @@
 // Real narration of a tiny edition: needs espeak-ng, opusenc and sox (skipped only without espeak-ng).
 import { execFile, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { audioMetaSchema } from "../import/model.js";
 import { chapterTime, narrateEdition, speakable } from "./narrate.js";
+import { narrationScript } from "./script.js";
 
 const run = promisify(execFile);
 const has = (tool: string, flag = "--version") => !spawnSync(tool, [flag], { stdio: "ignore" }).error;
@@ -32,6 +34,32 @@ describe("speakable and chapterTime", () => {
   });
 });
 
+describe("narrationScript", () => {
+  it("reads the title and introduction, then each key idea, and hashes exactly that text", () => {
+    const { sections, textSha256 } = narrationScript(edition);
+    expect(sections.map((s) => s.chapter)).toEqual(["Introduction", "Small steps add up", "Rest is part of work"]);
+    expect(sections[0]!.text).toBe(`A Tiny Book.\n\n${edition.introduction.replace(/\*/g, "")}`);
+    expect(sections[1]!.text).toBe("Small steps add up.\n\nWalk a little every day. After a month the distance is surprising. Keep going.");
+    const spoken = sections.map((s) => s.text).join("\n\n");
+    expect(textSha256).toBe(createHash("sha256").update(spoken, "utf8").digest("hex"));
+  });
+
+  it("changes its hash when a word changes, not when only emphasis does", () => {
+    const { textSha256 } = narrationScript(edition);
+    const edited = { ...edition, keyIdeas: [edition.keyIdeas[0]!, { ...edition.keyIdeas[1]!, body: "A tired mind makes bad choices." }] };
+    expect(narrationScript(edited).textSha256).not.toBe(textSha256);
+    const retitled = { ...edition, title: "A Tiny Booklet" };
+    expect(narrationScript(retitled).textSha256).not.toBe(textSha256);
+    const emphasised = { ...edition, introduction: edition.introduction.replace("*two*", "**two**") };
+    expect(narrationScript(emphasised).textSha256).toBe(textSha256);
+  });
+
+  it("gives the introduction its name in each language", () => {
+    expect(narrationScript({ ...edition, language: "pt" }).sections[0]!.chapter).toBe("Introdução");
+    expect(narrationScript({ ...edition, language: "es" }).sections[0]!.chapter).toBe("Introducción");
+  });
+});
+
 describe.skipIf(!has("espeak-ng"))("narrateEdition", () => {
   it("writes a small mono Opus file with chapters and matching metadata", { timeout: 60_000 }, async () => {
     const outDir = await mkdtemp(path.join(tmpdir(), "brevia-narrate-test-"));
@@ -49,6 +77,8 @@ describe.skipIf(!has("espeak-ng"))("narrateEdition", () => {
       expect(meta.durationSeconds).toBeGreaterThan(1);
       expect((meta.byteSize * 8) / meta.durationSeconds).toBeLessThanOrEqual(32_000);
       expect(meta.chapters.map((c) => c.title)).toEqual(["Introduction", "Small steps add up", "Rest is part of work"]);
+      // The JSON records which text was narrated, so catalog:check can tell when the text has moved on.
+      expect(meta.textSha256).toBe(narrationScript(edition).textSha256);
       const starts = meta.chapters.map((c) => c.startSeconds);
       expect(starts[0]).toBe(0);
       for (let i = 1; i < starts.length; i++) expect(starts[i]!).toBeGreaterThan(starts[i - 1]!);

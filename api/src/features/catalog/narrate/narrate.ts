@@ -5,7 +5,10 @@ import { copyFile, mkdir, mkdtemp, rename, rm, stat, writeFile } from "node:fs/p
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { AudioMeta, CatalogEdition, CatalogLanguage } from "../import/model.js";
+import type { AudioMeta, CatalogLanguage } from "../import/model.js";
+import { narrationScript, type NarratedEdition } from "./script.js";
+
+export { speakable } from "./script.js";
 
 const run = promisify(execFile);
 
@@ -17,11 +20,9 @@ const BITRATE = "24";
 /** Pause between sections so a new chapter does not run into the end of the previous one. */
 const PAUSE_SECONDS = 0.7;
 
-const INTRODUCTION: Record<CatalogLanguage, string> = { en: "Introduction", pt: "Introdução", es: "Introducción" };
-
 export type NarrationInput = {
   slug: string;
-  edition: Pick<CatalogEdition, "language" | "title" | "introduction" | "keyIdeas">;
+  edition: NarratedEdition;
   outDir: string;
 };
 export type NarrationResult = AudioMeta & { opusPath: string; jsonPath: string };
@@ -52,15 +53,6 @@ export async function voiceFor(language: CatalogLanguage): Promise<string> {
   return /\ses-419\s/.test(await voiceList) ? "es-419" : "es";
 }
 
-/** Text as espeak-ng should read it: no markdown emphasis, and a full stop so a heading ends with a pause. */
-export function speakable(text: string): string {
-  const plain = text
-    .replace(/\*+([^*]+?)\*+/g, "$1")
-    .replace(/\*/g, "")
-    .trim();
-  return /[.!?…:;]["'”’»)]*$/.test(plain) ? plain : `${plain}.`;
-}
-
 /** Vorbis-comment chapter time, HH:MM:SS.mmm (the CHAPTERxxx convention players and ffmpeg read). */
 export function chapterTime(seconds: number): string {
   const ms = Math.round(seconds * 1000);
@@ -81,13 +73,8 @@ export async function narrateEdition({ slug, edition, outDir }: NarrationInput):
   await checkTools();
   const lang = edition.language;
   const voice = await voiceFor(lang);
-  const sections = [
-    { chapter: INTRODUCTION[lang], text: `${speakable(edition.title)}\n\n${speakable(edition.introduction)}` },
-    ...edition.keyIdeas.map((idea) => ({
-      chapter: idea.title.replace(/\*/g, ""),
-      text: `${speakable(idea.title)}\n\n${speakable(idea.body)}`,
-    })),
-  ];
+  // The same script catalog:check rebuilds from the text: its hash goes into the JSON to detect stale audio.
+  const { sections, textSha256 } = narrationScript(edition);
 
   const work = await mkdtemp(path.join(tmpdir(), `brevia-narrate-${slug}-${lang}-`));
   try {
@@ -150,6 +137,7 @@ export async function narrateEdition({ slug, edition, outDir }: NarrationInput):
       mimeType: "audio/ogg; codecs=opus",
       byteSize: (await stat(opusPath)).size,
       durationSeconds,
+      textSha256,
       chapters,
     };
     await writeFile(`${jsonPath}.tmp`, `${JSON.stringify(meta, null, 2)}\n`, "utf8");
