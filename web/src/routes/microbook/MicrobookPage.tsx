@@ -23,14 +23,17 @@ export function Component() {
   const locked = edition.access === "LOCKED";
   const count = edition.keyIdeaCount;
   return (
-    <article className="microbook" lang={edition.language}>
+    <article className="microbook">
       <title>{`${edition.title} · Brevia`}</title>
       <header className="microbook__header" style={{ ["--category" as string]: book.category.color }}>
         <img className="microbook__cover" src={edition.coverUrl} alt="" width={240} height={360} />
         <div>
           <p className="microbook__category">{book.category.name}</p>
-          <h1>{edition.title}</h1>
-          <p className="microbook__subtitle">{edition.subtitle}</p>
+          {/* The interface speaks the reader's language; the book's own text is marked with its language. */}
+          <h1 lang={edition.language}>{edition.title}</h1>
+          <p className="microbook__subtitle" lang={edition.language}>
+            {edition.subtitle}
+          </p>
           <p className="microbook__author">{book.author.name}</p>
           <ul className="microbook__facts" aria-label={t`About this microbook`}>
             <li>
@@ -46,7 +49,7 @@ export function Component() {
             )}
           </ul>
           {edition.language !== locale && (
-            <p className="notice" lang={locale}>
+            <p className="notice">
               <Trans>
                 This microbook is not yet available in your language; it is shown in <LanguageName language={edition.language} />.
               </Trans>
@@ -66,15 +69,21 @@ export function Component() {
         <h2 id="about-title">
           <Trans>What is it about?</Trans>
         </h2>
-        <RichText text={edition.about} />
+        <div lang={edition.language}>
+          <RichText text={edition.about} />
+        </div>
         <h3>
           <Trans>Who is it for?</Trans>
         </h3>
-        <RichText text={edition.audience} />
+        <div lang={edition.language}>
+          <RichText text={edition.audience} />
+        </div>
         <h3>
           <Trans>About the author</Trans>
         </h3>
-        <RichText text={edition.authorBio} />
+        <div lang={edition.language}>
+          <RichText text={edition.authorBio} />
+        </div>
       </section>
 
       <section aria-labelledby="ideas-title" className="key-ideas">
@@ -86,8 +95,8 @@ export function Component() {
             <Trans>This microbook is for Premium subscribers. Today's free microbook is open to everyone.</Trans>
           </p>
         )}
-        {edition.introduction && <RichText text={edition.introduction} />}
-        <ol className="key-ideas__list">
+        <div lang={edition.language}>{edition.introduction && <RichText text={edition.introduction} />}</div>
+        <ol className="key-ideas__list" lang={edition.language}>
           {edition.keyIdeas.map((idea) => (
             <li key={idea.position}>
               <h3>{idea.title}</h3>
