@@ -1,5 +1,6 @@
 // Pure row builders: (seed, index, inputs) -> rows. No database access, so they are cheap to test
 // and the same seed always yields the same rows.
+import type { Author, KeyIdea, Microbook, MicrobookEdition, User, UserBookState } from "../../../generated/prisma/client.js";
 import type { Language, ReadingStatus } from "../../../generated/prisma/enums.js";
 import { LIMITS, WORDS_PER_MINUTE } from "../import/model.js";
 import { createRandom, STREAM } from "./random.js";
@@ -23,46 +24,20 @@ export const userEmail = (index: number) => `user${pad(index)}@${SYNTHETIC_EMAIL
 export const authorIndex = (bookIndex: number) => Math.ceil(bookIndex / 3);
 const authorId = (index: number) => `${SYNTHETIC_ID_PREFIX}author-${pad(index)}`;
 
-export type AuthorRow = { id: string; slug: string; name: string };
-export type MicrobookRow = { id: string; slug: string; authorId: string; categoryId: string; publishedYear: number; createdAt: Date };
-export type EditionRow = {
-  id: string;
-  microbookId: string;
-  language: Language;
-  title: string;
-  subtitle: string;
-  authorBio: string;
-  about: string;
-  audience: string;
-  introduction: string;
-  wordCount: number;
-  readingMinutes: number;
-  createdAt: Date;
-  updatedAt: Date;
+// Row shapes come from the Prisma models, so a schema change shows up here as a type error.
+export type AuthorRow = Pick<Author, "id" | "slug" | "name">;
+export type MicrobookRow = Pick<Microbook, "id" | "slug" | "authorId" | "categoryId" | "publishedYear" | "createdAt"> & {
+  publishedYear: number;
 };
-export type KeyIdeaRow = { id: string; editionId: string; position: number; title: string; body: string };
-export type UserRow = {
-  id: string;
-  email: string;
-  name: string;
-  surname: string;
+export type EditionRow = MicrobookEdition;
+export type KeyIdeaRow = KeyIdea;
+export type UserRow = Pick<
+  User,
+  "id" | "email" | "name" | "surname" | "interfaceLanguage" | "contentLanguage" | "createdAt" | "updatedAt"
+> & {
   passwordHash: null;
-  interfaceLanguage: Language;
-  contentLanguage: Language;
-  createdAt: Date;
-  updatedAt: Date;
 };
-export type StateRow = {
-  userId: string;
-  microbookId: string;
-  isFavourite: boolean;
-  status: ReadingStatus;
-  progress: number;
-  favouritedAt: Date | null;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  updatedAt: Date;
-};
+export type StateRow = UserBookState;
 
 export function authorRow(seed: number, index: number): AuthorRow {
   const { first, last } = personName(createRandom(seed, STREAM.author, index));
