@@ -130,9 +130,8 @@ export const Microbook = builder.prismaNode("Microbook", {
       nullable: true,
       description: "The edition in `language` if published, else in the reader's next best language.",
       args: { language: t.arg({ type: LanguageEnum, required: false }) },
-      select: (args, ctx, nestedSelection) => ({
-        editions: nestedSelection({ where: { language: { in: languageOrder(ctx, args.language) } } }),
-      }),
+      // Every edition (three at most), unfiltered: the selection then merges with `languages` into one load.
+      select: (_args, _ctx, nestedSelection) => ({ editions: nestedSelection() }),
       resolve: (book, args, ctx) => pickByLanguage(book.editions, languageOrder(ctx, args.language)) ?? null,
     }),
     isFreeToday: t.boolean({
