@@ -17,6 +17,9 @@ export const MicrobookCard_microbook = graphql(`
       title
       readingMinutes
       coverUrl
+      audio {
+        durationSeconds
+      }
     }
   }
 `);
@@ -24,7 +27,7 @@ export const MicrobookCard_microbook = graphql(`
 export function MicrobookCard({ microbook }: { microbook: MicrobookCard_MicrobookFragment }) {
   const localize = useLocalizedPath();
   if (!microbook.edition) return null;
-  const { title, coverUrl, readingMinutes } = microbook.edition;
+  const { title, coverUrl, readingMinutes, audio } = microbook.edition;
   return (
     <article className="card">
       <Link to={localize(`/microbook/${microbook.slug}`)} className="card__link">
@@ -33,6 +36,14 @@ export function MicrobookCard({ microbook }: { microbook: MicrobookCard_Microboo
       </Link>
       <p className="card__meta">
         {microbook.author.name} · <Trans>{readingMinutes} min</Trans>
+        {audio && (
+          <>
+            {" · "}
+            <span className="card__audio">
+              <Trans>Audio</Trans>
+            </span>
+          </>
+        )}
       </p>
     </article>
   );
