@@ -1,10 +1,19 @@
-// `pnpm dev`: the API (restarted on change by tsx watch) on API_PORT and Vite with HMR on WEB_PORT.
+// `npm run dev` / `pnpm dev`: the API (restarted on change by tsx watch) on API_PORT and Vite with HMR
+// on its own port, proxying API paths to it. Runs the workspace's binaries directly: a fresh machine
+// has npm but no pnpm on its PATH.
 import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureInstalled } from "./pnpm.mjs";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+ensureInstalled();
 
 const apiPort = process.env.API_PORT ?? "3000";
+const bin = (dir, name) => path.join(root, dir, "node_modules", ".bin", name);
 const children = [
-  spawn("pnpm", ["exec", "tsx", "watch", "api/src/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: apiPort } }),
-  spawn("pnpm", ["--filter", "@brevia/web", "dev"], { stdio: "inherit", env: { ...process.env, API_PORT: apiPort } }),
+  spawn(bin(".", "tsx"), ["watch", "api/src/main.ts"], { cwd: root, stdio: "inherit", env: { ...process.env, PORT: apiPort } }),
+  spawn(bin("web", "vite"), [], { cwd: path.join(root, "web"), stdio: "inherit", env: { ...process.env, API_PORT: apiPort } }),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);

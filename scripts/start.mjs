@@ -4,12 +4,12 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pnpm } from "./pnpm.mjs";
+import { ensureInstalled, pnpm } from "./pnpm.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
 
-if (!existsSync("node_modules/.modules.yaml") || !existsSync("api/src/generated/prisma")) pnpm(["install", "--frozen-lockfile"]);
+ensureInstalled();
 
 function newest(dir) {
   let latest = 0;
