@@ -9,8 +9,12 @@ const config: CodegenConfig = {
   generates: {
     "web/src/gql/": {
       preset: "client",
+      // Apollo Client masks fragment data at runtime (dataMasking in web/src/app/apollo.ts); the types
+      // match it: an operation's result hides its fragments' fields, read them with useFragment.
       presetConfig: { fragmentMasking: false },
       config: {
+        inlineFragmentTypes: "mask",
+        customDirectives: { apolloUnmask: true },
         useTypeImports: true,
         enumsAsTypes: true,
         avoidOptionals: { field: true, inputValue: false },

@@ -11,6 +11,8 @@ const localeLink = new ApolloLink((operation, forward) => {
 });
 
 export const apolloClient = new ApolloClient({
+  // Each component sees only the fields its own query or fragment asks for.
+  dataMasking: true,
   link: ApolloLink.from([localeLink, new HttpLink({ uri: "/graphql", credentials: "same-origin" })]),
   cache: new InMemoryCache({
     typePolicies: {

@@ -75,6 +75,8 @@ function localeRoute(locale: Locale): RouteObject {
           {
             // Any other path: the not-found page, with status 404 (the server sends 404 too).
             path: "*",
+            // Never rendered: the loader throws, and the error element shows the not-found page.
+            element: null,
             loader: () => {
               throw new Response("This page could not be found", { status: 404 });
             },

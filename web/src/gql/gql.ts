@@ -15,15 +15,15 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  */
 type Documents = {
     "\n  fragment MicrobookCard_microbook on Microbook {\n    id\n    slug\n    author {\n      id\n      name\n    }\n    edition {\n      id\n      title\n      readingMinutes\n      coverUrl\n      audio {\n        durationSeconds\n      }\n    }\n  }\n": typeof types.MicrobookCard_MicrobookFragmentDoc,
-    "\n  query HomePage {\n    freeMicrobookToday {\n      id\n      slug\n      ...MicrobookCard_microbook\n      edition {\n        id\n        subtitle\n        about\n      }\n    }\n    latestMicrobooks(first: 12) {\n      nodes {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n": typeof types.HomePageDocument,
+    "\n  query HomePage {\n    freeMicrobookToday {\n      id\n      slug\n      author {\n        id\n        name\n      }\n      edition {\n        id\n        title\n        subtitle\n        coverUrl\n      }\n    }\n    latestMicrobooks(first: 12) {\n      nodes {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n": typeof types.HomePageDocument,
     "\n  query MicrobookPage($slug: String!, $language: Language!) {\n    microbook(slug: $slug) {\n      id\n      slug\n      publishedYear\n      languages\n      isFreeToday\n      author {\n        id\n        name\n      }\n      category {\n        id\n        name\n        color\n      }\n      edition(language: $language) {\n        id\n        language\n        title\n        subtitle\n        authorBio\n        about\n        audience\n        readingMinutes\n        coverUrl\n        access\n        introduction\n        keyIdeaCount\n        audio {\n          durationSeconds\n          url\n          chapters {\n            title\n            startSeconds\n          }\n        }\n        keyIdeas {\n          position\n          title\n          body\n        }\n      }\n      similar {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n": typeof types.MicrobookPageDocument,
-    "\n  query NotFoundSuggestion {\n    freeMicrobookToday {\n      id\n      ...MicrobookCard_microbook\n    }\n  }\n": typeof types.NotFoundSuggestionDocument,
+    "\n  query NotFoundSuggestion {\n    freeMicrobookToday {\n      id\n      slug\n      ...MicrobookCard_microbook\n    }\n  }\n": typeof types.NotFoundSuggestionDocument,
 };
 const documents: Documents = {
     "\n  fragment MicrobookCard_microbook on Microbook {\n    id\n    slug\n    author {\n      id\n      name\n    }\n    edition {\n      id\n      title\n      readingMinutes\n      coverUrl\n      audio {\n        durationSeconds\n      }\n    }\n  }\n": types.MicrobookCard_MicrobookFragmentDoc,
-    "\n  query HomePage {\n    freeMicrobookToday {\n      id\n      slug\n      ...MicrobookCard_microbook\n      edition {\n        id\n        subtitle\n        about\n      }\n    }\n    latestMicrobooks(first: 12) {\n      nodes {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n": types.HomePageDocument,
+    "\n  query HomePage {\n    freeMicrobookToday {\n      id\n      slug\n      author {\n        id\n        name\n      }\n      edition {\n        id\n        title\n        subtitle\n        coverUrl\n      }\n    }\n    latestMicrobooks(first: 12) {\n      nodes {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n": types.HomePageDocument,
     "\n  query MicrobookPage($slug: String!, $language: Language!) {\n    microbook(slug: $slug) {\n      id\n      slug\n      publishedYear\n      languages\n      isFreeToday\n      author {\n        id\n        name\n      }\n      category {\n        id\n        name\n        color\n      }\n      edition(language: $language) {\n        id\n        language\n        title\n        subtitle\n        authorBio\n        about\n        audience\n        readingMinutes\n        coverUrl\n        access\n        introduction\n        keyIdeaCount\n        audio {\n          durationSeconds\n          url\n          chapters {\n            title\n            startSeconds\n          }\n        }\n        keyIdeas {\n          position\n          title\n          body\n        }\n      }\n      similar {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n": types.MicrobookPageDocument,
-    "\n  query NotFoundSuggestion {\n    freeMicrobookToday {\n      id\n      ...MicrobookCard_microbook\n    }\n  }\n": types.NotFoundSuggestionDocument,
+    "\n  query NotFoundSuggestion {\n    freeMicrobookToday {\n      id\n      slug\n      ...MicrobookCard_microbook\n    }\n  }\n": types.NotFoundSuggestionDocument,
 };
 
 /**
@@ -47,7 +47,7 @@ export function graphql(source: "\n  fragment MicrobookCard_microbook on Microbo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query HomePage {\n    freeMicrobookToday {\n      id\n      slug\n      ...MicrobookCard_microbook\n      edition {\n        id\n        subtitle\n        about\n      }\n    }\n    latestMicrobooks(first: 12) {\n      nodes {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomePage {\n    freeMicrobookToday {\n      id\n      slug\n      ...MicrobookCard_microbook\n      edition {\n        id\n        subtitle\n        about\n      }\n    }\n    latestMicrobooks(first: 12) {\n      nodes {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query HomePage {\n    freeMicrobookToday {\n      id\n      slug\n      author {\n        id\n        name\n      }\n      edition {\n        id\n        title\n        subtitle\n        coverUrl\n      }\n    }\n    latestMicrobooks(first: 12) {\n      nodes {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n"): (typeof documents)["\n  query HomePage {\n    freeMicrobookToday {\n      id\n      slug\n      author {\n        id\n        name\n      }\n      edition {\n        id\n        title\n        subtitle\n        coverUrl\n      }\n    }\n    latestMicrobooks(first: 12) {\n      nodes {\n        id\n        ...MicrobookCard_microbook\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -55,7 +55,7 @@ export function graphql(source: "\n  query MicrobookPage($slug: String!, $langua
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query NotFoundSuggestion {\n    freeMicrobookToday {\n      id\n      ...MicrobookCard_microbook\n    }\n  }\n"): (typeof documents)["\n  query NotFoundSuggestion {\n    freeMicrobookToday {\n      id\n      ...MicrobookCard_microbook\n    }\n  }\n"];
+export function graphql(source: "\n  query NotFoundSuggestion {\n    freeMicrobookToday {\n      id\n      slug\n      ...MicrobookCard_microbook\n    }\n  }\n"): (typeof documents)["\n  query NotFoundSuggestion {\n    freeMicrobookToday {\n      id\n      slug\n      ...MicrobookCard_microbook\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

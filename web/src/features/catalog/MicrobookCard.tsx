@@ -1,7 +1,8 @@
+import type { FragmentType } from "@apollo/client";
+import { useSuspenseFragment } from "@apollo/client/react";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { graphql } from "../../gql";
-import type { MicrobookCard_MicrobookFragment } from "../../gql/graphql";
 import { useLocalizedPath } from "../../app/useLocale";
 
 export const MicrobookCard_microbook = graphql(`
@@ -24,8 +25,9 @@ export const MicrobookCard_microbook = graphql(`
   }
 `);
 
-export function MicrobookCard({ microbook }: { microbook: MicrobookCard_MicrobookFragment }) {
+export function MicrobookCard({ microbook: from }: { microbook: FragmentType<typeof MicrobookCard_microbook> }) {
   const localize = useLocalizedPath();
+  const { data: microbook } = useSuspenseFragment({ fragment: MicrobookCard_microbook, from });
   if (!microbook.edition) return null;
   const { title, coverUrl, readingMinutes, audio } = microbook.edition;
   return (

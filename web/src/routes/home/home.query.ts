@@ -5,11 +5,15 @@ export const HomePageQuery = graphql(`
     freeMicrobookToday {
       id
       slug
-      ...MicrobookCard_microbook
+      author {
+        id
+        name
+      }
       edition {
         id
+        title
         subtitle
-        about
+        coverUrl
       }
     }
     latestMicrobooks(first: 12) {

@@ -9,6 +9,7 @@ const NotFoundSuggestionQuery = graphql(`
   query NotFoundSuggestion {
     freeMicrobookToday {
       id
+      slug
       ...MicrobookCard_microbook
     }
   }
