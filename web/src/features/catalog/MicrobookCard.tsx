@@ -15,6 +15,7 @@ export const MicrobookCard_microbook = graphql(`
     }
     edition {
       id
+      language
       title
       readingMinutes
       coverUrl
@@ -29,12 +30,14 @@ export function MicrobookCard({ microbook: from }: { microbook: FragmentType<typ
   const localize = useLocalizedPath();
   const { data: microbook } = useSuspenseFragment({ fragment: MicrobookCard_microbook, from });
   if (!microbook.edition) return null;
-  const { title, coverUrl, readingMinutes, audio } = microbook.edition;
+  const { language, title, coverUrl, readingMinutes, audio } = microbook.edition;
   return (
     <article className="card">
       <Link to={localize(`/microbook/${microbook.slug}`)} className="card__link">
         <img className="card__cover" src={coverUrl} alt="" width={150} height={225} loading="lazy" />
-        <h3 className="card__title">{title}</h3>
+        <h3 className="card__title" lang={language}>
+          {title}
+        </h3>
       </Link>
       <p className="card__meta">
         {microbook.author.name} · <Trans>{readingMinutes} min</Trans>

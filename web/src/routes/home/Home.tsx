@@ -30,11 +30,11 @@ export function Component() {
           <div className="free-today__body">
             <img src={free.edition.coverUrl} alt="" width={180} height={270} />
             <div>
-              <h3>
+              <h3 lang={free.edition.language}>
                 <Link to={localize(`/microbook/${free.slug}`)}>{free.edition.title}</Link>
               </h3>
               <p className="free-today__author">{free.author.name}</p>
-              <p>{free.edition.subtitle}</p>
+              <p lang={free.edition.language}>{free.edition.subtitle}</p>
               <Link className="button" to={localize(`/microbook/${free.slug}`)}>
                 <Trans>Read it free today</Trans>
               </Link>

@@ -11,6 +11,7 @@ export const HomePageQuery = graphql(`
       }
       edition {
         id
+        language
         title
         subtitle
         coverUrl
