@@ -10,13 +10,14 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { print } from "graphql";
 import { loadConfig } from "../api/src/config.js";
 import { openDatabase, type Database } from "../api/src/db/client.js";
 import { deployMigrations } from "../api/src/db/migrate.js";
 import { QueryRecorder } from "../api/src/db/query-log.js";
 import { seedIfEmpty } from "../api/src/features/catalog/import/seed.js";
 import { buildServer } from "../api/src/server.js";
-import { loadMicrobookQuery } from "./microbook-query.js";
+import { MicrobookPageDocument, type MicrobookPageQueryVariables } from "../web/src/gql/graphql.js";
 
 const SECONDS = positiveNumber("BENCH_SECONDS", 10);
 const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 10);
@@ -157,20 +158,13 @@ async function main() {
     const slug = (latest.data?.latestMicrobooks as { nodes: { slug: string }[] } | undefined)?.nodes[0]?.slug;
     if (!slug) throw new Error(`latestMicrobooks returned no microbook: ${JSON.stringify(latest)}`);
 
-    const query = await loadMicrobookQuery();
-    const variables: Record<string, unknown> = {};
-    for (const [name, type] of Object.entries(query.variables)) {
-      const base = type.replace(/!$/, "");
-      if (name === "slug" && base === "String") variables[name] = slug;
-      else if (base === "Language") variables[name] = "en";
-      else if (type.endsWith("!")) throw new Error(`MicrobookPage needs $${name}: ${type}, which the bench does not know how to fill`);
-    }
-    console.log(`query:       MicrobookPage from ${query.source}`);
-    if (query.note) console.log(`             (${query.note})`);
+    // The web app's own document (codegen output), fragments included: what the page sends.
+    const variables: MicrobookPageQueryVariables = { slug, language: "en" };
+    console.log("query:       MicrobookPage, the web app's document (web/src/gql, from web/src/routes/microbook/microbook.query.ts)");
     console.log(`variables:   ${JSON.stringify(variables)}`);
 
     const baselineBody = JSON.stringify({ query: "{ __typename }" });
-    const microbookBody = JSON.stringify({ operationName: "MicrobookPage", query: query.text, variables });
+    const microbookBody = JSON.stringify({ operationName: "MicrobookPage", query: print(MicrobookPageDocument), variables });
 
     // One plain request to check the query works, then one with the SQL recorder on.
     const check = await postGraphQL(url, microbookBody);
