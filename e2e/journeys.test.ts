@@ -95,6 +95,21 @@ describe("a visitor", () => {
     await context.close();
   });
 
+  it("is told when the narration cannot be loaded (an expired link)", async () => {
+    const context = await browser.newContext({ locale: "en-US" });
+    const page = await context.newPage();
+    await page.route("**/audio/**", (route) => route.fulfill({ status: 403, contentType: "text/plain", body: "expired" }));
+    const answer = await fetch(`${BASE_URL}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"query":"{ freeMicrobookToday { slug } }"}',
+    });
+    const { data } = (await answer.json()) as { data: { freeMicrobookToday: { slug: string } } };
+    await page.goto(`${BASE_URL}/en/microbook/${data.freeMicrobookToday.slug}`);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("The audio could not be loaded. Reload the page to try again.");
+    await context.close();
+  });
+
   it("gets a 404 and the not-found page, with a suggested microbook, on an unknown path", async () => {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();

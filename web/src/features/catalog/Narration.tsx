@@ -16,6 +16,8 @@ export function Narration({ audio, language }: { audio: NarrationAudio; language
   const { t } = useLingui();
   const player = useRef<HTMLAudioElement>(null);
   const [current, setCurrent] = useState<number | null>(null);
+  // An expired or refused link (403) or a missing file: say so instead of a silent, dead player.
+  const [failed, setFailed] = useState(false);
   const minutes = Math.max(1, Math.round(audio.durationSeconds / 60));
 
   function jumpTo(index: number) {
@@ -46,7 +48,14 @@ export function Narration({ audio, language }: { audio: NarrationAudio; language
             src={audio.url}
             aria-label={t`Narration`}
             onTimeUpdate={(event) => setCurrent(chapterAt(audio.chapters, event.currentTarget.currentTime))}
+            onError={() => setFailed(true)}
+            onLoadedMetadata={() => setFailed(false)}
           />
+          {failed && (
+            <p className="notice" role="alert">
+              <Trans>The audio could not be loaded. Reload the page to try again.</Trans>
+            </p>
+          )}
           <ol className="narration__chapters" aria-label={t`Chapters`} lang={language}>
             {audio.chapters.map((chapter, index) => (
               <li key={chapter.startSeconds}>
