@@ -1,4 +1,5 @@
 import type { CodegenConfig } from "@graphql-codegen/cli";
+import { addTypenameSelectionDocumentTransform } from "@graphql-codegen/client-preset";
 
 // Types every operation in web/src as a TypedDocumentNode, so Apollo's own hooks infer their
 // result and variable types. Run `pnpm codegen` after changing schema.graphql or a document.
@@ -11,7 +12,14 @@ const config: CodegenConfig = {
       preset: "client",
       // Apollo Client masks fragment data at runtime (dataMasking in web/src/app/apollo.ts); the types
       // match it: an operation's result hides its fragments' fields, read them with useFragment.
-      presetConfig: { fragmentMasking: false },
+      // persisted-documents.json maps each operation's sha256 to its text: the server accepts those
+      // hashes (api/src/http/persisted-operations.ts) and the web sends only the hash, by GET.
+      // __typename is added here, as Apollo's cache adds it, so the registered text is what runs.
+      presetConfig: {
+        fragmentMasking: false,
+        persistedDocuments: { mode: "embedHashInDocument", hashPropertyName: "hash", hashAlgorithm: "sha256" },
+      },
+      documentTransforms: [addTypenameSelectionDocumentTransform],
       config: {
         inlineFragmentTypes: "mask",
         customDirectives: { apolloUnmask: true },

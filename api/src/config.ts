@@ -19,6 +19,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GRAPHQL_INTROSPECTION: z.enum(["true", "false"]).optional(),
   MIGRATE_ON_START: z.enum(["true", "false"]).default("true"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must be a redis:// or rediss:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PERSISTED_OPERATIONS_ONLY: z.enum(["true", "false"]).default("false"),
+  PERSISTED_OPERATIONS_FILES: z.string().optional(),
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
 });
 
@@ -32,6 +39,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
+  if (e.REDIS_URL && !e.MEDIA_URL_SECRET) {
+    // Instances sharing cached answers must sign audio URLs alike, or one instance's URLs fail on another.
+    throw new Error("Invalid configuration: MEDIA_URL_SECRET must be set when REDIS_URL is (instances share cached answers)");
+  }
   return {
     env: e.NODE_ENV,
     production,
@@ -48,5 +59,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : !production,
     migrateOnStart: e.MIGRATE_ON_START === "true",
     seedOnStart: e.SEED_ON_START === "true",
+    /** Shared response cache; unset: in memory, per process. */
+    redisUrl: e.REDIS_URL,
+    /** Run only registered (persisted) operations: for production once every client registers its own. */
+    persistedOperationsOnly: e.PERSISTED_OPERATIONS_ONLY === "true",
+    /** More persisted-operation manifests (JSON: sha256 → text), comma-separated paths, e.g. the mobile app's. */
+    persistedOperationFiles: (e.PERSISTED_OPERATIONS_FILES ?? "")
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean)
+      .map((f) => path.resolve(f)),
   };
 }

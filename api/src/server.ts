@@ -6,14 +6,22 @@ import type { Database } from "./db/client.js";
 import { registerAudio } from "./features/catalog/audio/audio.route.js";
 import { createMediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import { registerCovers } from "./features/catalog/covers/covers.route.js";
-import { registerGraphQL } from "./http/graphql.js";
+import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
 import { registerWebApp } from "./http/web-app.js";
 
 /** The HTTP server: /graphql, health checks, catalogue media and the built web app. */
-export async function buildServer(config: AppConfig, db: Database, options: { webDistDir?: string } = {}) {
+export async function buildServer(
+  config: AppConfig,
+  db: Database,
+  options: { webDistDir?: string; logStream?: NodeJS.WritableStream } & GraphQLOptions = {},
+) {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization"],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // Honour a proxy's request id so one id follows a request across services.
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -28,7 +36,7 @@ export async function buildServer(config: AppConfig, db: Database, options: { we
   await app.register(fastifyCookie);
   registerHealth(app, db);
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);
-  await registerGraphQL(app, config, db, mediaUrls);
+  await registerGraphQL(app, config, db, mediaUrls, options);
   registerCovers(app, db);
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
   await registerWebApp(app, options.webDistDir);

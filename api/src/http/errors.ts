@@ -1,25 +1,35 @@
 import { unwrapResolverError } from "@apollo/server/errors";
-import type { GraphQLFormattedError } from "graphql";
+import { PothosValidationError } from "@pothos/core";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { QUERY_TOO_COMPLEX } from "./query-limits.js";
 
 /** Codes whose message a client may see; anything else is masked. */
 const EXPOSED_CODES = new Set([
   "UNAUTHENTICATED",
   "FORBIDDEN",
   "BAD_USER_INPUT",
+  "BAD_REQUEST",
   "GRAPHQL_PARSE_FAILED",
   "GRAPHQL_VALIDATION_FAILED",
-  "BAD_REQUEST",
   "PERSISTED_QUERY_NOT_FOUND",
+  "PERSISTED_QUERY_NOT_SUPPORTED",
   "OPERATION_RESOLUTION_FAILURE",
+  QUERY_TOO_COMPLEX,
 ]);
 
-function isQueryLimitError(formatted: GraphQLFormattedError): boolean {
-  // plugin-complexity rejects before execution, without a path.
-  return !formatted.path && /\b(complexity|depth|breadth)\b/i.test(formatted.message);
+/** The code a client error should carry, from the error that caused it (null: not a client error). */
+function clientCode(error: unknown): string | null {
+  // Walk to the root cause: Apollo wraps resolver and validation errors around the one thrown.
+  let cause = unwrapResolverError(error);
+  while (cause instanceof GraphQLError && cause.originalError && cause.originalError !== cause) cause = cause.originalError;
+  // Pothos rejects malformed global ids, wrong-type ids, bad cursors and page sizes with this class.
+  if (cause instanceof PothosValidationError) return "BAD_USER_INPUT";
+  if (cause instanceof GraphQLError && cause.extensions.code === QUERY_TOO_COMPLEX) return QUERY_TOO_COMPLEX;
+  return null;
 }
 
 export function isExposed(formatted: GraphQLFormattedError): boolean {
-  return EXPOSED_CODES.has(String(formatted.extensions?.code)) || isQueryLimitError(formatted);
+  return EXPOSED_CODES.has(String(formatted.extensions?.code));
 }
 
 /**
@@ -31,8 +41,12 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
     ...(formatted.locations ? { locations: formatted.locations } : {}),
     ...(formatted.path ? { path: formatted.path } : {}),
   };
-  if (isQueryLimitError(formatted)) return { message: formatted.message, ...where, extensions: { code: "QUERY_TOO_COMPLEX" } };
-  if (isExposed(formatted)) return { message: formatted.message, ...where, extensions: { code: formatted.extensions?.code } };
-  void unwrapResolverError(error);
+  const code = clientCode(error) ?? String(formatted.extensions?.code);
+  if (EXPOSED_CODES.has(code)) return { message: formatted.message, ...where, extensions: { code } };
   return { message: "Internal server error", ...where, extensions: { code: "INTERNAL_SERVER_ERROR" } };
+}
+
+/** A client error raised inside a resolver: HTTP 400 when it is the whole answer. */
+export function isClientError(error: GraphQLError): boolean {
+  return clientCode(error) !== null || EXPOSED_CODES.has(String(error.extensions.code));
 }

@@ -1,4 +1,5 @@
-import { ApolloServer } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { unwrapResolverError } from "@apollo/server/errors";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
@@ -9,40 +10,98 @@ import type { MediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
 import { loadViewer, SESSION_COOKIE } from "../features/accounts/viewer.js";
 import { schema } from "../schema/index.js";
-import { isExposed, maskError } from "./errors.js";
-import { unwrapResolverError } from "@apollo/server/errors";
+import { isClientError, isExposed, maskError } from "./errors.js";
+import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
+import { aliasAndFieldLimitRule, QUERY_LIMITS, queryComplexityPlugin } from "./query-limits.js";
+import {
+  createCatalogVersionReader,
+  createResponseCacheStore,
+  etagOnPublicAnswers,
+  httpCachingPlugin,
+  responseCachePlugins,
+} from "./response-cache.js";
 
-export async function registerGraphQL(app: FastifyInstance, config: AppConfig, db: Database, mediaUrls: MediaUrlSigner) {
+export type GraphQLOptions = {
+  /** The request clock (tests move it across midnight). */
+  clock?: () => Date;
+  /** How stale the catalogue version may be, in ms (tests: 0, so an import shows at once). */
+  catalogVersionMaxAgeMs?: number;
+};
+
+/** Logs each request's errors once: client errors at warn, unexpected ones at error with the cause. */
+function errorLogPlugin(app: FastifyInstance): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart({ contextValue }) {
+      return {
+        async didEncounterErrors({ errors, operationName }) {
+          const unexpected = errors.filter((error) => !isClientError(error));
+          for (const error of unexpected) {
+            app.log.error({ err: unwrapResolverError(error), requestId: contextValue.requestId }, "GraphQL operation failed");
+          }
+          if (unexpected.length < errors.length) {
+            const rejected = errors.filter((error) => isClientError(error));
+            app.log.warn(
+              {
+                requestId: contextValue.requestId,
+                operationName,
+                errors: rejected
+                  .slice(0, 5)
+                  .map((e) => ({ code: maskError(e.toJSON(), e).extensions?.code, message: e.message.slice(0, 200) })),
+                count: rejected.length,
+              },
+              "GraphQL request rejected",
+            );
+          }
+        },
+        async willSendResponse({ response, errors }) {
+          // Every error carries the request id, so a user's report finds its log line.
+          if (response.body.kind !== "single") return;
+          const result = response.body.singleResult;
+          for (const error of result.errors ?? []) {
+            Object.assign(error, { extensions: { ...error.extensions, requestId: contextValue.requestId } });
+          }
+          // An answer with nothing in it but client errors (a bad id, a bad cursor) is a 400.
+          const empty = result.data == null || Object.values(result.data).every((value) => value === null);
+          if (empty && errors?.length && errors.every(isClientError) && (response.http.status ?? 200) === 200) {
+            response.http.status = 400;
+          }
+        },
+      };
+    },
+  };
+}
+
+export async function registerGraphQL(
+  app: FastifyInstance,
+  config: AppConfig,
+  db: Database,
+  mediaUrls: MediaUrlSigner,
+  options: GraphQLOptions = {},
+) {
+  const responseStore = createResponseCacheStore(config.redisUrl);
+  const catalogVersion = createCatalogVersionReader(db.prisma, options.catalogVersionMaxAgeMs);
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.introspection,
     includeStacktraceInErrorResponses: false,
+    // No "Did you mean …?" in production: suggestions would reveal the schema that introspection hides.
+    hideSchemaDetailsFromClientErrors: config.production,
+    // Registered operations only travel by hash (persisted-operations.ts); no ad hoc registration.
+    persistedQueries: false,
+    parseOptions: { maxTokens: QUERY_LIMITS.tokens },
+    validationRules: [aliasAndFieldLimitRule],
     formatError: maskError,
     plugins: [
       fastifyApolloDrainPlugin(app),
       config.introspection ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
-      {
-        async requestDidStart({ contextValue }) {
-          return {
-            async didEncounterErrors({ errors }) {
-              for (const error of errors) {
-                if (!isExposed(error))
-                  app.log.error({ err: unwrapResolverError(error), requestId: contextValue.requestId }, "GraphQL operation failed");
-              }
-            },
-            async willSendResponse({ response }) {
-              // Every error carries the request id, so a user's report finds its log line.
-              if (response.body.kind !== "single") return;
-              for (const error of response.body.singleResult.errors ?? []) {
-                Object.assign(error, { extensions: { ...error.extensions, requestId: contextValue.requestId } });
-              }
-            },
-          };
-        },
-      },
+      errorLogPlugin(app),
+      queryComplexityPlugin(),
+      ...responseCachePlugins(responseStore, catalogVersion),
+      httpCachingPlugin(),
     ],
   });
   await apollo.start();
+  app.addHook("onClose", () => responseStore.close());
 
   const handler = fastifyApolloHandler(apollo, {
     context: async (request) =>
@@ -52,7 +111,30 @@ export async function registerGraphQL(app: FastifyInstance, config: AppConfig, d
         viewer: await loadViewer(db.prisma, request.cookies[SESSION_COOKIE]),
         mediaUrls,
         acceptLanguage: request.headers["accept-language"],
+        now: options.clock?.(),
       }),
   });
-  app.route({ url: "/graphql", method: ["GET", "POST", "OPTIONS"], handler });
+  app.route({
+    url: "/graphql",
+    method: ["GET", "POST", "OPTIONS"],
+    // A GraphQL request is small: the web's largest is under 2 KB; a huge body is refused unread.
+    bodyLimit: 64 * 1024,
+    preHandler: persistedOperationsHandler(loadOperationRegistry(config.persistedOperationFiles), {
+      onlyRegistered: config.persistedOperationsOnly,
+    }),
+    onSend: etagOnPublicAnswers,
+    // A body over the limit is refused before it is read; say so in GraphQL's shape, once, at warn.
+    errorHandler: (error, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) throw error;
+      const code = error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "REQUEST_TOO_LARGE" : "BAD_REQUEST";
+      request.log.warn({ code, requestId: request.id }, error.message);
+      return reply
+        .code(status)
+        .header("cache-control", "private, no-store")
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify({ errors: [{ message: error.message, extensions: { code, requestId: request.id } }] }));
+    },
+    handler,
+  });
 }

@@ -3,6 +3,7 @@ import "./errors.js";
 import "../features/catalog/catalog.schema.js";
 import "../features/catalog/catalog.queries.js";
 import "../features/catalog/audio/audio.schema.js";
+import "../features/catalog/content/content.schema.js";
 import "../features/accounts/accounts.schema.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

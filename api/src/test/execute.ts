@@ -1,4 +1,4 @@
-import { execute, parse, type ExecutionResult } from "graphql";
+import { execute, parse, validate, type ExecutionResult } from "graphql";
 import { createContext } from "../context.js";
 import { createMediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
@@ -9,14 +9,20 @@ import { schema } from "../schema/index.js";
 export const TEST_MEDIA_URL_SECRET = "test-media-url-secret-0123456789abcdef";
 const mediaUrls = createMediaUrlSigner(TEST_MEDIA_URL_SECRET);
 
-/** Runs an operation through the real schema, as a visitor or as the holder of a session token. */
+/**
+ * Runs an operation through the real schema, as a visitor or as the holder of a session token. The
+ * document is validated first, like the server does: a misspelled field fails the test.
+ */
 export async function run<T = Record<string, unknown>>(
   db: Database,
   source: string,
   variables: Record<string, unknown> = {},
   options: { sessionToken?: string; acceptLanguage?: string; now?: Date } = {},
 ): Promise<ExecutionResult<T>> {
-  const viewer = await loadViewer(db.prisma, options.sessionToken);
+  const document = parse(source);
+  const invalid = validate(schema, document);
+  if (invalid.length) throw new Error(`Invalid test document:\n${invalid.map((e) => e.message).join("\n")}\n${source}`);
+  const viewer = await loadViewer(db.prisma, options.sessionToken, options.now);
   const contextValue = createContext({
     prisma: db.prisma,
     requestId: "test",
@@ -25,5 +31,5 @@ export async function run<T = Record<string, unknown>>(
     acceptLanguage: options.acceptLanguage,
     now: options.now,
   });
-  return (await execute({ schema, document: parse(source), variableValues: variables, contextValue })) as ExecutionResult<T>;
+  return (await execute({ schema, document, variableValues: variables, contextValue })) as ExecutionResult<T>;
 }

@@ -85,3 +85,13 @@ export async function makeFreeToday(prisma: PrismaClient, microbookId: string, n
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   await prisma.freeDailyPick.upsert({ where: { day }, create: { day, microbookId }, update: { microbookId } });
 }
+
+/**
+ * Makes a reader premium from `from` until `until` (null: no end), as support or a test would. Commerce
+ * writes its own sources (trial, subscription…) through the same table and entitlement function.
+ */
+export async function grantPremium(prisma: PrismaClient, userId: string, window: { from?: Date; until?: Date | null } = {}) {
+  const from = window.from ?? new Date(Date.now() - 60_000);
+  const until = window.until === undefined ? new Date(from.getTime() + 30 * 86_400_000) : window.until;
+  return prisma.premiumEntitlement.create({ data: { userId, source: "GRANT", startsAt: from, endsAt: until } });
+}

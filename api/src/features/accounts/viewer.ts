@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
+import { activeEntitlementWhere, isPremiumAt } from "./entitlement.js";
 
 export const SESSION_COOKIE = "brevia_session";
 
@@ -10,7 +11,7 @@ export type Viewer = {
   name: string;
   interfaceLanguage: Language;
   contentLanguage: Language;
-  /** Trial or paid subscriber. Subscriptions arrive with the commerce feature; until then nobody is. */
+  /** Trial, subscriber or granted: decided by entitlement.ts. */
   isPremium: boolean;
   sessionId: string;
 };
@@ -19,7 +20,7 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** The reader behind a session cookie, or null when the token is unknown or expired. */
+/** The reader behind a session token, or null when it is unknown or expired. One SQL statement. */
 export async function loadViewer(prisma: PrismaClient, token: string | undefined, now = new Date()): Promise<Viewer | null> {
   if (!token) return null;
   const session = await prisma.session.findUnique({
@@ -27,9 +28,19 @@ export async function loadViewer(prisma: PrismaClient, token: string | undefined
     select: {
       id: true,
       expiresAt: true,
-      user: { select: { id: true, email: true, name: true, interfaceLanguage: true, contentLanguage: true } },
+      user: {
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          interfaceLanguage: true,
+          contentLanguage: true,
+          entitlements: { where: activeEntitlementWhere(now), select: { startsAt: true, endsAt: true }, take: 1 },
+        },
+      },
     },
   });
   if (!session || session.expiresAt <= now) return null;
-  return { ...session.user, isPremium: false, sessionId: session.id };
+  const { entitlements, ...user } = session.user;
+  return { ...user, isPremium: isPremiumAt(entitlements, now), sessionId: session.id };
 }

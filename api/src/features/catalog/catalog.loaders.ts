@@ -1,4 +1,5 @@
 import type { Context } from "../../context.js";
+import { createEditionContentLoader } from "./content/content.loader.js";
 import { freeMicrobookIdFor } from "./free-daily.js";
 import { readAccess, type ReadAccess } from "./catalog.policy.js";
 
@@ -9,8 +10,10 @@ export function createCatalogLoaders(ctx: Pick<Context, "prisma" | "now" | "view
   return {
     freeTodayId,
     async accessTo(microbookId: string): Promise<ReadAccess> {
+      // A premium reader needs no free-book lookup.
       if (ctx.viewer?.isPremium) return "PREMIUM";
       return readAccess({ viewer: ctx.viewer, microbookId, freeTodayId: await freeTodayId() });
     },
+    editionContent: createEditionContentLoader(ctx.prisma),
   };
 }

@@ -1,4 +1,5 @@
 import { builder } from "../../builder.js";
+import { pageSizeAtMost } from "../../schema/pagination.js";
 import "./catalog.schema.js";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -29,10 +30,19 @@ builder.queryFields((t) => ({
     cursor: "id",
     description: "The newest microbooks first.",
     authScopes: { public: true },
-    maxSize: 50,
+    maxSize: pageSizeAtMost(50),
     defaultSize: 12,
     resolve: (query, _root, _args, ctx) =>
       ctx.prisma.microbook.findMany({ ...query, where: { editions: { some: {} } }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+  }),
+  category: t.prismaField({
+    type: "Category",
+    nullable: true,
+    description: "A category by its slug; null when there is none.",
+    authScopes: { public: true },
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      SLUG.test(args.slug) ? ctx.prisma.category.findUnique({ ...query, where: { slug: args.slug } }) : null,
   }),
   categories: t.prismaField({
     type: ["Category"],

@@ -1,7 +1,8 @@
 import { builder } from "../../builder.js";
+import { pageSizeAtMost } from "../../schema/pagination.js";
 import type { Context } from "../../context.js";
+import type { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
-import { canReadFullText } from "./catalog.policy.js";
 
 export const LanguageEnum = builder.enumType("Language", {
   description: "Interface and content languages.",
@@ -17,8 +18,21 @@ export const ReadAccessEnum = builder.enumType("ReadAccess", {
 });
 
 /** Languages to try, in order: the argument if given, then the request's content languages. */
-function languageOrder(ctx: Context, wanted: Language | null | undefined): Language[] {
+export function languageOrder(ctx: Context, wanted: Language | null | undefined): Language[] {
   return wanted ? [...new Set([wanted, ...ctx.contentLanguages])] : ctx.contentLanguages;
+}
+
+/**
+ * The one edition to show, chosen in SQL: the first language of `order` the microbook is published
+ * in. Each later language applies only when no earlier one exists (NOT EXISTS on the unique
+ * (microbookId, language) index), so one edition row is read, never all of them.
+ */
+export function bestEditionWhere(order: Language[]): Prisma.MicrobookEditionWhereInput {
+  return {
+    OR: order.map((language, i) =>
+      i === 0 ? { language } : { language, microbook: { editions: { none: { language: { in: order.slice(0, i) } } } } },
+    ),
+  };
 }
 
 function pickByLanguage<T extends { language: Language }>(rows: T[], order: Language[]): T | undefined {
@@ -29,28 +43,34 @@ function pickByLanguage<T extends { language: Language }>(rows: T[], order: Lang
   return undefined;
 }
 
-/** Select a translation table's rows in the request's languages; the resolver picks the best. */
-const inLocale = (ctx: Context) => ({ where: { language: { in: [...new Set([ctx.locale, "en", "pt"] as Language[])] } } });
+/** A translation table's rows in the interface language, with the fallbacks; the resolver picks the best. */
+const inLocale = (ctx: Context) => ({
+  where: { language: { in: languageOrder(ctx, ctx.locale).slice(0, 2) } },
+  select: { language: true, name: true, description: true },
+});
 
 export const Category = builder.prismaNode("Category", {
   id: { field: "id" },
+  // An unknown id answers null, not an error.
+  nullable: true,
+  select: {},
   fields: (t) => ({
     slug: t.exposeString("slug"),
     color: t.exposeString("color", { description: "Tile and cover colour; white text is legible on it." }),
     icon: t.exposeString("icon"),
     name: t.string({
-      select: (_args, ctx) => ({ translations: inLocale(ctx) }),
+      select: (_args, ctx) => ({ slug: true, translations: inLocale(ctx) }),
       resolve: (category, _args, ctx) => pickByLanguage(category.translations, languageOrder(ctx, ctx.locale))?.name ?? category.slug,
     }),
     description: t.string({
       select: (_args, ctx) => ({ translations: inLocale(ctx) }),
       resolve: (category, _args, ctx) => pickByLanguage(category.translations, languageOrder(ctx, ctx.locale))?.description ?? "",
     }),
+    microbookCount: t.relationCount("microbooks", { description: "How many microbooks the category holds." }),
     microbooks: t.relatedConnection("microbooks", {
       cursor: "id",
       query: { orderBy: [{ createdAt: "desc" }, { id: "asc" }] },
-      totalCount: true,
-      maxSize: 50,
+      maxSize: pageSizeAtMost(50),
       defaultSize: 20,
     }),
   }),
@@ -58,6 +78,9 @@ export const Category = builder.prismaNode("Category", {
 
 export const Author = builder.prismaNode("Author", {
   id: { field: "id" },
+  // An unknown id answers null, not an error.
+  nullable: true,
+  select: {},
   fields: (t) => ({
     slug: t.exposeString("slug"),
     name: t.exposeString("name"),
@@ -65,23 +88,20 @@ export const Author = builder.prismaNode("Author", {
 });
 
 export const KeyIdea = builder.prismaObject("KeyIdea", {
-  description: "A lesson of a microbook. Its title is public; its body only for readers with access.",
-  select: { id: true },
+  description: "A lesson of a microbook: its place and title, public. Its text is in MicrobookEdition.content.",
+  select: {},
   fields: (t) => ({
     position: t.exposeInt("position"),
     title: t.exposeString("title"),
-    body: t.string({
-      nullable: true,
-      description: "Null unless the reader may read this microbook (see MicrobookEdition.access).",
-      select: { body: true, edition: { select: { microbookId: true } } },
-      resolve: async (idea, _args, ctx) => (canReadFullText(await ctx.loaders.accessTo(idea.edition.microbookId)) ? idea.body : null),
-    }),
   }),
 });
 
 export const MicrobookEdition = builder.prismaNode("MicrobookEdition", {
-  description: "A microbook in one language.",
+  description: "A microbook in one language: what anyone may see of it. Its text is behind `content`.",
   id: { field: "id" },
+  // An unknown id answers null, not an error.
+  nullable: true,
+  select: { microbookId: true },
   fields: (t) => ({
     language: t.expose("language", { type: LanguageEnum }),
     title: t.exposeString("title"),
@@ -91,30 +111,26 @@ export const MicrobookEdition = builder.prismaNode("MicrobookEdition", {
     audience: t.exposeString("audience", { description: "Who the microbook is for." }),
     readingMinutes: t.exposeInt("readingMinutes"),
     wordCount: t.exposeInt("wordCount"),
+    keyIdeaCount: t.exposeInt("keyIdeaCount"),
     coverUrl: t.string({
       select: { language: true, microbook: { select: { slug: true } } },
       resolve: (edition) => `/covers/${edition.microbook.slug}.${edition.language}.svg`,
     }),
     access: t.field({
       type: ReadAccessEnum,
-      select: { microbookId: true },
+      description: "What this reader may do with the edition; `content` is null when LOCKED.",
       resolve: (edition, _args, ctx) => ctx.loaders.accessTo(edition.microbookId),
     }),
-    introduction: t.string({
-      nullable: true,
-      description: "Null unless the reader may read this microbook.",
-      select: { introduction: true, microbookId: true },
-      resolve: async (edition, _args, ctx) =>
-        canReadFullText(await ctx.loaders.accessTo(edition.microbookId)) ? edition.introduction : null,
-    }),
-    keyIdeaCount: t.relationCount("keyIdeas"),
-    keyIdeas: t.relation("keyIdeas", { query: { orderBy: { position: "asc" } } }),
+    keyIdeas: t.relation("keyIdeas", { description: "Key-idea titles, in order.", query: { orderBy: { position: "asc" } } }),
   }),
 });
 
 export const Microbook = builder.prismaNode("Microbook", {
   description: "A work in the catalogue, the same in every language it is published in.",
   id: { field: "id" },
+  // An unknown id answers null, not an error.
+  nullable: true,
+  select: {},
   fields: (t) => ({
     slug: t.exposeString("slug", { description: "The address of its page: /microbook/{slug}." }),
     publishedYear: t.exposeInt("publishedYear", { nullable: true, description: "Negative before the common era." }),
@@ -122,16 +138,21 @@ export const Microbook = builder.prismaNode("Microbook", {
     category: t.relation("category"),
     languages: t.field({
       type: [LanguageEnum],
-      select: { editions: { select: { language: true } } },
-      resolve: (book) => book.editions.map((e) => e.language),
+      description: "Languages it is published in.",
+      select: { languages: true },
+      resolve: (book) => book.languages,
     }),
     edition: t.field({
       type: MicrobookEdition,
       nullable: true,
       description: "The edition in `language` if published, else in the reader's next best language.",
       args: { language: t.arg({ type: LanguageEnum, required: false }) },
-      // Every edition (three at most), unfiltered: the selection then merges with `languages` into one load.
-      select: (_args, _ctx, nestedSelection) => ({ editions: nestedSelection() }),
+      select: (args, ctx, nestedSelection) => ({
+        editions: nestedSelection({
+          where: bestEditionWhere(languageOrder(ctx, args.language)),
+          select: { language: true, microbookId: true },
+        }),
+      }),
       resolve: (book, args, ctx) => pickByLanguage(book.editions, languageOrder(ctx, args.language)) ?? null,
     }),
     isFreeToday: t.boolean({

@@ -4,7 +4,6 @@ import { chapterAt, formatClock } from "./narration-time";
 
 export type NarrationAudio = {
   durationSeconds: number;
-  url?: string | null;
   chapters: readonly { title: string; startSeconds: number }[];
 };
 
@@ -12,7 +11,7 @@ export type NarrationAudio = {
  * The narration of a microbook: the browser's own player (it asks the server for byte ranges as it
  * seeks) and the chapters, one per key idea, to jump to. Locked narrations show their length only.
  */
-export function Narration({ audio, language }: { audio: NarrationAudio; language: string }) {
+export function Narration({ audio, url, language }: { audio: NarrationAudio; url: string | null; language: string }) {
   const { t } = useLingui();
   const player = useRef<HTMLAudioElement>(null);
   const [current, setCurrent] = useState<number | null>(null);
@@ -38,14 +37,14 @@ export function Narration({ audio, language }: { audio: NarrationAudio; language
       <p className="narration__length">
         <Trans>Narrated audio, {minutes} min</Trans>
       </p>
-      {audio.url ? (
+      {url ? (
         <>
           <audio
             ref={player}
             className="narration__player"
             controls
             preload="metadata"
-            src={audio.url}
+            src={url}
             aria-label={t`Narration`}
             onTimeUpdate={(event) => setCurrent(chapterAt(audio.chapters, event.currentTarget.currentTime))}
             onError={() => setFailed(true)}

@@ -20,7 +20,7 @@ export function Component() {
   const book = data.microbook;
   const edition = book?.edition;
   if (!book || !edition) return null;
-  const locked = edition.access === "LOCKED";
+  const content = edition.content;
   const count = edition.keyIdeaCount;
   return (
     <article className="microbook">
@@ -63,7 +63,7 @@ export function Component() {
         </div>
       </header>
 
-      {edition.audio && <Narration audio={edition.audio} language={edition.language} />}
+      {edition.audio && <Narration audio={edition.audio} url={content?.audioUrl ?? null} language={edition.language} />}
 
       <section aria-labelledby="about-title">
         <h2 id="about-title">
@@ -90,20 +90,34 @@ export function Component() {
         <h2 id="ideas-title">
           <Trans>Key ideas</Trans>
         </h2>
-        {locked && (
+        {!content && (
           <p className="notice notice--locked">
             <Trans>This microbook is for Premium subscribers. Today's free microbook is open to everyone.</Trans>
           </p>
         )}
-        <div lang={edition.language}>{edition.introduction && <RichText text={edition.introduction} />}</div>
-        <ol className="key-ideas__list" lang={edition.language}>
-          {edition.keyIdeas.map((idea) => (
-            <li key={idea.position}>
-              <h3>{idea.title}</h3>
-              {idea.body && <RichText text={idea.body} />}
-            </li>
-          ))}
-        </ol>
+        {content ? (
+          <>
+            <div lang={edition.language}>
+              <RichText text={content.introduction} />
+            </div>
+            <ol className="key-ideas__list" lang={edition.language}>
+              {content.keyIdeas.map((idea) => (
+                <li key={idea.position}>
+                  <h3>{idea.title}</h3>
+                  <RichText text={idea.body} />
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          <ol className="key-ideas__list" lang={edition.language}>
+            {edition.keyIdeas.map((idea) => (
+              <li key={idea.position}>
+                <h3>{idea.title}</h3>
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
 
       {book.similar.length > 0 && (

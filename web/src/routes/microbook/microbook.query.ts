@@ -28,11 +28,9 @@ export const MicrobookPageQuery = graphql(`
         readingMinutes
         coverUrl
         access
-        introduction
         keyIdeaCount
         audio {
           durationSeconds
-          url
           chapters {
             title
             startSeconds
@@ -41,7 +39,16 @@ export const MicrobookPageQuery = graphql(`
         keyIdeas {
           position
           title
-          body
+        }
+        # Null unless this reader may read the edition: the API is the gate.
+        content {
+          introduction
+          audioUrl
+          keyIdeas {
+            position
+            title
+            body
+          }
         }
       }
       similar {

@@ -1,5 +1,4 @@
 import { builder } from "../../../builder.js";
-import { audioUrlExpiry } from "../catalog.policy.js";
 
 type Chapter = { title: string; startSeconds: number };
 
@@ -13,8 +12,8 @@ const AudioChapter = builder.objectRef<Chapter>("AudioChapter").implement({
 
 builder.prismaObject("AudioTrack", {
   name: "Audio",
-  description: "The narration of a microbook edition. Its length and chapters are public; its URL only for listeners with access.",
-  select: { id: true },
+  description: "The narration of a microbook edition: its length and chapters, public. Its URL is in MicrobookEdition.content.",
+  select: {},
   fields: (t) => ({
     durationSeconds: t.exposeFloat("durationSeconds"),
     mimeType: t.exposeString("mimeType"),
@@ -22,15 +21,6 @@ builder.prismaObject("AudioTrack", {
       type: [AudioChapter],
       select: { chapters: true },
       resolve: (track) => track.chapters as Chapter[],
-    }),
-    url: t.string({
-      nullable: true,
-      description: "A signed URL that plays with range requests until it expires (hours); null unless the reader may listen.",
-      select: { fileName: true, edition: { select: { microbookId: true } } },
-      resolve: async (track, _args, ctx) => {
-        const expiresAt = audioUrlExpiry(await ctx.loaders.accessTo(track.edition.microbookId), ctx.now);
-        return expiresAt ? ctx.mediaUrls.audioUrl(track.fileName, expiresAt) : null;
-      },
     }),
   }),
 });

@@ -88,6 +88,7 @@ export function bookRows(seed: number, index: number, categoryIds: readonly stri
       introduction: intro.text,
       wordCount: words,
       readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+      keyIdeaCount: ideaCount,
       createdAt,
       updatedAt: createdAt,
     });

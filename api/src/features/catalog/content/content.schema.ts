@@ -1,0 +1,57 @@
+import { builder } from "../../../builder.js";
+import type { Context } from "../../../context.js";
+import { audioUrlExpiry, canReadFullText } from "../catalog.policy.js";
+import "../catalog.schema.js";
+import type { EditionContentRow } from "./content.loader.js";
+
+/**
+ * THE premium gate. Everything only an entitled reader may have (the text, the audio URL, and later
+ * transcripts, EPUB, highlights) is a field of EditionContent, which the API hands out through one
+ * field, MicrobookEdition.content, and only when the reader may read the edition: the content is
+ * not even read from the database otherwise. A field added to EditionContent is gated without anyone
+ * remembering; schema.test.ts fails if EditionContent or KeyIdeaText becomes reachable any other
+ * way, and the type re-checks access itself should that ever happen.
+ */
+async function mayRead(edition: { microbookId: string }, ctx: Context): Promise<boolean> {
+  return canReadFullText(await ctx.loaders.accessTo(edition.microbookId));
+}
+
+type KeyIdeaTextShape = EditionContentRow["keyIdeas"][number];
+
+const KeyIdeaText = builder.objectRef<KeyIdeaTextShape>("KeyIdeaText").implement({
+  description: "A key idea with its text (only inside EditionContent).",
+  fields: (t) => ({
+    position: t.exposeInt("position"),
+    title: t.exposeString("title"),
+    body: t.exposeString("body"),
+  }),
+});
+
+export const EditionContent = builder.objectRef<EditionContentRow>("EditionContent").implement({
+  description: "What only a reader with access receives: the text and the audio URL of one edition.",
+  // Defence in depth: should a path ever return this type without the gate, every field still refuses.
+  authScopes: async (edition, ctx) => mayRead(edition, ctx),
+  fields: (t) => ({
+    introduction: t.exposeString("introduction"),
+    keyIdeas: t.field({ type: [KeyIdeaText], description: "In order.", resolve: (edition) => edition.keyIdeas }),
+    audioUrl: t.string({
+      nullable: true,
+      description: "A signed URL that plays with range requests until it expires (hours); null when the edition is not narrated.",
+      resolve: async (edition, _args, ctx) => {
+        if (!edition.audio) return null;
+        const expiresAt = audioUrlExpiry(await ctx.loaders.accessTo(edition.microbookId), ctx.now);
+        return expiresAt ? ctx.mediaUrls.audioUrl(edition.audio.fileName, expiresAt) : null;
+      },
+    }),
+  }),
+});
+
+builder.prismaObjectFields("MicrobookEdition", (t) => ({
+  content: t.field({
+    type: EditionContent,
+    nullable: true,
+    description: "The edition's text and audio URL; null unless the reader may read it (see `access`).",
+    select: { id: true, microbookId: true },
+    resolve: async (edition, _args, ctx) => ((await mayRead(edition, ctx)) ? ctx.loaders.editionContent.load(edition.id) : null),
+  }),
+}));

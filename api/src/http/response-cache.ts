@@ -1,0 +1,122 @@
+import { createHash } from "node:crypto";
+import type { ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginCacheControl } from "@apollo/server/plugin/cacheControl";
+import responseCachePlugin from "@apollo/server-plugin-response-cache";
+import { KeyvAdapter } from "@apollo/utils.keyvadapter";
+import { InMemoryLRUCache, type KeyValueCache } from "@apollo/utils.keyvaluecache";
+import KeyvRedis from "@keyv/redis";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import Keyv from "keyv";
+import type { Context } from "../context.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import { utcDay } from "../features/catalog/free-daily.js";
+
+/**
+ * The public response cache. A visitor's answer depends only on the operation, its variables, the
+ * interface language, the catalogue's content and the day (today's free microbook), so it is kept
+ * under exactly those keys and served to every visitor. A signed-in reader's answer is personal: never
+ * read from nor written to it, and sent `private, no-store`.
+ */
+
+/** How long a cached answer may be served. Short enough that signed audio URLs in it (valid 6 h+) stay valid. */
+export const RESPONSE_CACHE_SECONDS = 3600;
+/** How long a CDN may serve an anonymous GET without asking again (browsers always revalidate: ETag). */
+export const SHARED_CACHE_SECONDS = 60;
+
+export type ResponseCacheStore = KeyValueCache<string> & { close(): Promise<void> };
+
+/** In memory by default; Redis when REDIS_URL is set, so instances share one cache. */
+export function createResponseCacheStore(redisUrl: string | undefined): ResponseCacheStore {
+  if (!redisUrl) {
+    const memory = new InMemoryLRUCache<string>({ maxSize: 64 * 1024 * 1024 });
+    return Object.assign(memory, { close: async () => undefined });
+  }
+  const keyv = new Keyv<string>({ store: new KeyvRedis(redisUrl), namespace: "brevia-responses" });
+  return Object.assign(new KeyvAdapter<string>(keyv), { close: () => keyv.disconnect() });
+}
+
+/**
+ * The catalogue's version token (CatalogState.version, changed by triggers on every catalogue
+ * write), read at most once per `maxAgeMs` and shared by concurrent requests.
+ */
+export function createCatalogVersionReader(prisma: PrismaClient, maxAgeMs = 1000) {
+  let cached: { value: string; readAt: number } | undefined;
+  let reading: Promise<string> | undefined;
+  const read = async () => {
+    const row = await prisma.catalogState.findUnique({ where: { id: 1 }, select: { version: true } });
+    cached = { value: row?.version ?? "empty", readAt: Date.now() };
+    return cached.value;
+  };
+  return {
+    current(): Promise<string> {
+      if (cached && Date.now() - cached.readAt < maxAgeMs) return Promise.resolve(cached.value);
+      return (reading ??= read().finally(() => (reading = undefined)));
+    },
+  };
+}
+export type CatalogVersionReader = ReturnType<typeof createCatalogVersionReader>;
+
+const isVisitor = (ctx: Context) => ctx.viewer === null;
+
+export function responseCachePlugins(store: ResponseCacheStore, catalogVersion: CatalogVersionReader): ApolloServerPlugin<Context>[] {
+  return [
+    // Every field may be cached for an hour by default; HTTP headers are set by httpCachingPlugin.
+    ApolloServerPluginCacheControl({ defaultMaxAge: RESPONSE_CACHE_SECONDS, calculateHttpHeaders: false }),
+    responseCachePlugin<Context>({
+      cache: store,
+      shouldReadFromCache: async ({ contextValue }) => isVisitor(contextValue),
+      shouldWriteToCache: async ({ contextValue }) => isVisitor(contextValue),
+      extraCacheKeyData: async ({ contextValue }) => ({
+        locale: contextValue.locale,
+        catalog: await catalogVersion.current(),
+        day: utcDay(contextValue.now).toISOString().slice(0, 10),
+      }),
+    }),
+  ];
+}
+
+/**
+ * Cache-Control for every GraphQL answer: a visitor's successful GET query is public (a CDN may keep
+ * it briefly; browsers revalidate it by ETag), anything else is private and never stored.
+ */
+export function httpCachingPlugin(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ request, response, contextValue, operation, errors }) {
+          const headers = response.http.headers;
+          const cacheable =
+            request.http?.method === "GET" &&
+            operation?.operation === "query" &&
+            isVisitor(contextValue) &&
+            !errors?.length &&
+            response.body.kind === "single" &&
+            !response.body.singleResult.errors?.length &&
+            (response.http.status ?? 200) === 200;
+          headers.set(
+            "cache-control",
+            cacheable
+              ? `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}, stale-while-revalidate=${SHARED_CACHE_SECONDS}`
+              : "private, no-store",
+          );
+          // The answer depends on the language and on who asks (the session cookie or token).
+          headers.set("vary", "accept-language, cookie, authorization");
+        },
+      };
+    },
+  };
+}
+
+/** A Fastify onSend hook for /graphql: an ETag on public answers, and 304 when the client has it. */
+export async function etagOnPublicAnswers(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+  if (!String(reply.getHeader("cache-control") ?? "").startsWith("public")) return payload;
+  const etag = `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
+  reply.header("etag", etag);
+  const wanted = request.headers["if-none-match"];
+  if (wanted && wanted.split(/\s*,\s*/).includes(etag)) {
+    reply.code(304);
+    return "";
+  }
+  return payload;
+}
