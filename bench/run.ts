@@ -1,218 +1,241 @@
-// `pnpm bench`: HTTP load (autocannon) on the in-process app, comparing the microbook page query
-// with a `{ __typename }` baseline, and listing the SQL one microbook page query issues.
-//
-// Environment:
-//   BENCH_SECONDS      measured seconds per scenario (default 10), each after a 2 s warm-up
+// `pnpm bench`: HTTP load (autocannon, in this process) on the API server in its own process, on
+// PGlite and on PostgreSQL (when one answers). Each scenario is measured between two `{ __typename }`
+// baselines of the same run and reported as a ratio to them, so a noisy machine moves both alike.
+// See the README ("Benchmarks") for the scenarios, the targets and the environment knobs:
+//   BENCH_SECONDS      measured seconds per run (default 10), each after a 2 s warm-up
 //   BENCH_CONNECTIONS  concurrent connections (default 10)
-//   BENCH_DATABASE_URL use this PostgreSQL database instead of a fresh PGlite in a temp dir
-import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
+//   BENCH_DATABASE_URL a PostgreSQL database to use as it is, instead of a throwaway one on 127.0.0.1:5432
+import { randomBytes } from "node:crypto";
 import os from "node:os";
-import path from "node:path";
-import autocannon from "autocannon";
-import { print } from "graphql";
-import { loadConfig } from "../api/src/config.js";
-import { openDatabase, type Database } from "../api/src/db/client.js";
-import { deployMigrations } from "../api/src/db/migrate.js";
-import { QueryRecorder } from "../api/src/db/query-log.js";
-import { seedIfEmpty } from "../api/src/features/catalog/import/seed.js";
-import { buildServer } from "../api/src/server.js";
-import { MicrobookPageDocument, type MicrobookPageQueryVariables } from "../web/src/gql/graphql.js";
+import { checkBaseline, checkScenario } from "./checks.js";
+import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from "./config.js";
+import { DATABASE_TITLES, preparePglite, preparePostgres, type DatabaseKind } from "./databases.js";
+import { measure, stopLoad, warmUp } from "./load.js";
+import { measurementTable, ratioLines, statementLines, targetLines, type DatabaseResult } from "./report.js";
+import { BASELINE_REQUEST, type HttpRequest, type Scenario } from "./scenarios.js";
+import { SERVER_COMMAND, startServer, type ServerLogLine, type ServerProcess } from "./server-process.js";
+import { setUp, type SetupResult } from "./setup.js";
 
-const SECONDS = positiveNumber("BENCH_SECONDS", 10);
-const CONNECTIONS = positiveNumber("BENCH_CONNECTIONS", 10);
-const WARMUP_SECONDS = 2;
-const HEADERS = { "content-type": "application/json", "accept-language": "en" };
+const out = (line = "") => console.log(line);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function positiveNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`);
-  return value;
+/** The server must sign audio URLs with a known key; a fresh one per bench. */
+const MEDIA_URL_SECRET = randomBytes(32).toString("base64url");
+
+let interrupted = false;
+function checkInterrupted() {
+  if (interrupted) throw new Error("interrupted");
 }
+process.on("SIGINT", () => {
+  if (interrupted) process.exit(130); // a second Ctrl-C: leave now, without cleaning up
+  interrupted = true;
+  progress("interrupted: stopping the load, then the server, then cleaning up (Ctrl-C again to leave at once)");
+  stopLoad();
+});
 
-type GraphQLResponse = { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: unknown }[] };
-
-async function postGraphQL(url: string, body: string): Promise<GraphQLResponse> {
-  const res = await fetch(url, { method: "POST", headers: HEADERS, body });
-  const text = await res.text();
-  let json: GraphQLResponse;
-  try {
-    json = JSON.parse(text) as GraphQLResponse;
-  } catch {
-    throw new Error(`POST /graphql answered ${res.status} with non-JSON: ${text.slice(0, 500)}`);
+/** The server's log lines, grouped by level and message (the load can repeat one thousands of times). */
+function serverLogSummary(logs: ServerLogLine[]): string[] {
+  const groups = new Map<string, { level: string; message: string; count: number }>();
+  for (const line of logs) {
+    const key = `${line.level}\u0000${line.message}`;
+    const group = groups.get(key) ?? { level: line.level, message: line.message, count: 0 };
+    group.count++;
+    groups.set(key, group);
   }
-  if (!res.ok || json.errors?.length) {
-    throw new Error(
-      `POST /graphql answered ${res.status}: ${JSON.stringify(json.errors ?? json).slice(0, 2000)}\nrequest: ${body.slice(0, 500)}`,
-    );
+  const shown = [...groups.values()].slice(0, 15);
+  return [
+    `server log (LOG_LEVEL=warn): ${logs.length} line(s)${logs.length ? ":" : ""}`,
+    ...shown.map((g) => `  ${String(g.count).padStart(5)} x ${g.level.padEnd(6)} ${g.message.slice(0, 200)}`),
+    ...(groups.size > shown.length ? [`  … and ${groups.size - shown.length} more kind(s) of line`] : []),
+  ];
+}
+
+type Planned = { scenario: Scenario; request: HttpRequest; fallback: boolean };
+
+/** Baseline, scenario, baseline, scenario, …, baseline: each scenario between two baselines, after a warm-up of everything. */
+async function measureAll(baseUrl: string, planned: Planned[], result: DatabaseResult) {
+  // A fresh server is slower for its first seconds (JIT, caches): run every request before baseline #1.
+  for (const [title, request] of [["baseline", BASELINE_REQUEST] as const, ...planned.map((p) => [p.scenario.title, p.request] as const)]) {
+    await warmUp(title, baseUrl, request);
+    checkInterrupted();
   }
-  return json;
-}
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[Math.min(rank, sorted.length) - 1]!;
-}
-
-type Measurement = {
-  name: string;
-  reqPerSec: number;
-  requests: number;
-  p50: number;
-  p95: number;
-  acP50: number;
-  acP97_5: number;
-  errors: number;
-  non2xx: number;
-  graphqlErrors: number;
-};
-
-async function load(name: string, url: string, body: string): Promise<Measurement> {
-  const options: autocannon.Options = {
-    url,
-    method: "POST",
-    headers: HEADERS,
-    body,
-    connections: CONNECTIONS,
-    // A 200 with `errors` is a failed GraphQL operation: autocannon counts it as a mismatch.
-    verifyBody: (text) => !text.includes('"errors":['),
+  const run = async (name: string, request: HttpRequest) => {
+    const m = await measure(name, baseUrl, request);
+    checkInterrupted();
+    result.measurements.push(m);
+    return m;
   };
-  process.stderr.write(`  ${name}: ${WARMUP_SECONDS}s warm-up, `);
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  process.stderr.write(`${SECONDS}s measured…\n`);
-
-  // autocannon 8 reports p50/p90/p97.5/p99 (no p95), from an HDR histogram of whole milliseconds:
-  // keep every response time (float ms) to compute p50 and p95 exactly.
-  const times: number[] = [];
-  const instance = autocannon({ ...options, duration: SECONDS });
-  instance.on("response", (_client, _status, _bytes, responseTime) => {
-    times.push(responseTime);
-  });
-  const result = await instance;
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    reqPerSec: result.requests.average,
-    requests: result.requests.total ?? times.length,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    acP50: result.latency.p50,
-    acP97_5: result.latency.p97_5,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    graphqlErrors: result.mismatches,
-  };
+  let before = await run("baseline #1 { __typename } (POST)", BASELINE_REQUEST);
+  for (const [i, { scenario, request, fallback }] of planned.entries()) {
+    const m = await run(`${scenario.title}${fallback ? " [POST fallback]" : ""}`, request);
+    const after = await run(`baseline #${i + 2} { __typename } (POST)`, BASELINE_REQUEST);
+    result.scenarios.push({
+      scenario,
+      fallback,
+      measurement: m,
+      baselines: [before, after],
+      ratio: (2 * m.reqPerSec) / (before.reqPerSec + after.reqPerSec),
+    });
+    before = after;
+  }
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
-}
-
-const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : "n/a");
-
-async function main() {
-  const recorder = new QueryRecorder();
-  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-  let tmpDir: string | undefined;
-  let db: Database | undefined;
-  let app: Awaited<ReturnType<typeof buildServer>> | undefined;
-
+async function benchOn(kind: DatabaseKind, previous?: DatabaseResult): Promise<DatabaseResult> {
+  out(`=== ${DATABASE_TITLES[kind]} ${"=".repeat(60)}`);
+  const result: DatabaseResult = { kind, measurements: [], scenarios: [], problems: [] };
+  let prepared;
   try {
-    if (databaseUrl) {
-      db = await openDatabase({ url: databaseUrl, recorder });
-    } else {
-      tmpDir = await mkdtemp(path.join(os.tmpdir(), "brevia-bench-"));
-      db = await openDatabase({ dataDir: path.join(tmpDir, "pglite"), recorder });
-    }
-    const applied = await deployMigrations(
-      db.pglite ? { kind: "pglite", pglite: db.pglite, label: db.label } : { kind: "postgres", url: db.url!, label: db.label },
-      (message) => console.error(message),
+    prepared = kind === "pglite" ? await preparePglite() : await preparePostgres();
+  } catch (error) {
+    result.failure = `could not prepare the database: ${message(error)}`;
+    out(`FAILED: ${result.failure}`);
+    return result;
+  }
+  if ("skipped" in prepared) {
+    result.skipped = prepared.skipped;
+    out(`skipped: no PostgreSQL (${prepared.skipped})`);
+    out();
+    return result;
+  }
+
+  const created: { readerUserId?: string } = {};
+  let server: ServerProcess | undefined;
+  let setup: SetupResult | undefined;
+  const printStatements = () => {
+    if (!setup) return;
+    const other = previous?.statements && { kind: previous.kind, statements: previous.statements };
+    for (const line of statementLines(setup.scenarios, setup.statements, other)) out(line);
+  };
+  try {
+    progress(`${DATABASE_TITLES[kind]}: migrating, seeding, recording SQL…`);
+    setup = await setUp(prepared, MEDIA_URL_SECRET, created, (line) => progress(`  ${line}`));
+    result.statements = setup.statements;
+    out(`database:  ${prepared.description} (server_version ${setup.serverVersion})`);
+    out(
+      `setup:     ${setup.migrations.length} migration(s) applied; seed: ${setup.seeded ?? "already seeded"}; ` +
+        `premium reader ${setup.reader.email} (until ${setup.reader.premiumUntil?.toISOString() ?? "no end"})`,
     );
-    const config = loadConfig({
-      ...process.env,
+    out(`microbook: ${setup.slug} (the first of latestMicrobooks), edition "en"`);
+    checkInterrupted();
+
+    server = await startServer({
+      ...prepared.serverEnv,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(tmpDir ?? os.tmpdir(), "brevia-bench-media"),
+      MIGRATE_ON_START: "false",
+      SEED_ON_START: "false",
+      MEDIA_DIR: prepared.mediaDir,
+      MEDIA_URL_SECRET,
+      // Nothing from the caller's environment may change what is measured.
+      REDIS_URL: "",
+      PERSISTED_OPERATIONS_ONLY: "false",
+      PERSISTED_OPERATIONS_FILES: "",
+      GRAPHQL_INTROSPECTION: "false",
     });
-    const seeded = await seedIfEmpty(db.prisma, config.mediaDir);
+    out(`server:    pid ${server.pid}, ${server.baseUrl}, ready after ${(server.readyAfterMs / 1000).toFixed(1)} s`);
 
-    app = await buildServer(config, db);
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.address() as AddressInfo;
-    const url = `http://127.0.0.1:${address.port}/graphql`;
+    out("checks:");
+    out(`  ${await checkBaseline(server.baseUrl)}`);
+    const planned: Planned[] = [];
+    for (const scenario of setup.scenarios) {
+      const check = await checkScenario(server.baseUrl, scenario);
+      out(`  ${check.summary}`);
+      if (check.getFailure) {
+        out(`    ${check.getFailure}`);
+        result.problems.push(check.getFailure);
+      }
+      planned.push({ scenario, request: check.request, fallback: check.request !== scenario.request });
+    }
+    checkInterrupted();
 
-    console.log(`Brevia bench — ${new Date().toISOString()}`);
-    console.log(`database:    ${db.label}; ${applied.length} migration(s) applied; seed: ${seeded ?? "already seeded"}`);
-    console.log(`server:      ${url} (NODE_ENV=production, in-process)`);
-    console.log(
-      `load:        autocannon, ${CONNECTIONS} connections, ${WARMUP_SECONDS}s warm-up + ${SECONDS}s per scenario, node ${process.version}, ${os.cpus().length} CPUs`,
-    );
+    progress(`${DATABASE_TITLES[kind]}: load`);
+    await measureAll(server.baseUrl, planned, result);
+    if (server.exit()) throw new Error(`the server exited during the load (code ${server.exit()!.code})`);
 
-    const latest = await postGraphQL(url, JSON.stringify({ query: "{ latestMicrobooks(first: 1) { nodes { slug } } }" }));
-    const slug = (latest.data?.latestMicrobooks as { nodes: { slug: string }[] } | undefined)?.nodes[0]?.slug;
-    if (!slug) throw new Error(`latestMicrobooks returned no microbook: ${JSON.stringify(latest)}`);
-
-    // The web app's own document (codegen output), fragments included: what the page sends.
-    const variables: MicrobookPageQueryVariables = { slug, language: "en" };
-    console.log("query:       MicrobookPage, the web app's document (web/src/gql, from web/src/routes/microbook/microbook.query.ts)");
-    console.log(`variables:   ${JSON.stringify(variables)}`);
-
-    const baselineBody = JSON.stringify({ query: "{ __typename }" });
-    const microbookBody = JSON.stringify({ operationName: "MicrobookPage", query: print(MicrobookPageDocument), variables });
-
-    // One plain request to check the query works, then one with the SQL recorder on.
-    const check = await postGraphQL(url, microbookBody);
-    if (!check.data?.microbook) throw new Error(`microbook(slug: ${JSON.stringify(slug)}) returned null: ${JSON.stringify(check)}`);
-    const { statements } = await recorder.capture(() => postGraphQL(url, microbookBody));
-
-    console.error("running load:");
-    const baseline = await load("{ __typename } (baseline)", url, baselineBody);
-    const microbook = await load("MicrobookPage", url, microbookBody);
-
-    console.log("");
-    console.log(
-      table([
-        ["scenario", "req/s (avg)", "p50 ms", "p95 ms", "ac p50 / p97.5 ms", "requests", "errors", "non-2xx", "GraphQL errors"],
-        ...[baseline, microbook].map((m) => [
-          m.name,
-          m.reqPerSec.toFixed(1),
-          ms(m.p50),
-          ms(m.p95),
-          `${m.acP50} / ${m.acP97_5}`,
-          String(m.requests),
-          String(m.errors),
-          String(m.non2xx),
-          String(m.graphqlErrors),
-        ]),
-      ]),
-    );
-    console.log("");
-    console.log("req/s: autocannon's mean of per-second samples. p50/p95: nearest rank over every response time");
-    console.log("(autocannon 8 reports no p95); 'ac p50 / p97.5': autocannon's own whole-millisecond HDR percentiles.");
-    console.log('errors: connection errors + timeouts. GraphQL errors: 200 responses whose body has "errors".');
-    console.log("");
-    console.log(
-      `ratio MicrobookPage / baseline:  req/s ${(microbook.reqPerSec / baseline.reqPerSec).toFixed(3)}  (${(baseline.reqPerSec / microbook.reqPerSec).toFixed(1)}x fewer)`,
-    );
-    console.log(`                                 p95   ${(microbook.p95 / baseline.p95).toFixed(2)}x`);
-    console.log("");
-    console.log(`SQL statements issued by one MicrobookPage request (slug ${slug}): ${statements.length}`);
-    statements.forEach((sql, i) => console.log(`${String(i + 1).padStart(3)}. ${sql}`));
+    out();
+    out(measurementTable(result.measurements));
+    out();
+    out("req/s / mean req/s of the two baselines around it:");
+    for (const line of ratioLines(result.scenarios)) out(line);
+    out();
+    printStatements();
+  } catch (error) {
+    result.failure = message(error);
+    out(`FAILED: ${result.failure}`);
+    printStatements();
   } finally {
-    await app?.close();
-    await db?.close();
-    if (tmpDir) await rm(tmpDir, { recursive: true, force: true });
+    // The load has stopped (every measure was awaited); now the server, then the database.
+    if (server) {
+      const stopped = await server.stop();
+      const clean = stopped.code === 0 && !stopped.killed;
+      out();
+      out(
+        `shutdown:  SIGTERM; the server exited with ${stopped.signal ? `signal ${stopped.signal}` : `code ${stopped.code}`} ` +
+          `after ${stopped.afterMs} ms${stopped.killed ? " (killed: it did not exit within 15 s)" : ""}`,
+      );
+      if (!clean) result.failure ??= "the server did not shut down cleanly";
+      for (const line of serverLogSummary(server.logs)) out(line);
+      if (server.logs.some((l) => /Cannot use a pool after calling end/i.test(l.raw))) {
+        result.failure ??= 'the server logged "Cannot use a pool after calling end on the pool"';
+      }
+    }
+    try {
+      out(`cleanup:   ${(await prepared.dispose(created)).join("; ")}`);
+    } catch (error) {
+      result.failure ??= `cleanup failed: ${message(error)}`;
+      out(`cleanup FAILED: ${message(error)}`);
+    }
+    out();
   }
+  return result;
+}
+
+async function main(): Promise<number> {
+  out(`Brevia bench — ${new Date().toISOString()}`);
+  out(
+    `load:      autocannon (in the bench process), ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per run ` +
+      `(and ${WARMUP_SECONDS} s of each request on a fresh server); ` +
+      `node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(2)}`,
+  );
+  out(`server:    node ${SERVER_COMMAND.join(" ")}, its own process (NODE_ENV=production, LOG_LEVEL=warn, in-memory response cache)`);
+  out("requests:  the web's persisted GET (operationName, variables, extensions.persistedQuery.sha256Hash; apollo-require-preflight,");
+  out("           accept-language en); the signed-in reader adds its brevia_session cookie. Baseline: POST { __typename }.");
+  out();
+
+  const results: DatabaseResult[] = [];
+  for (const kind of ["pglite", "postgres"] as const) {
+    if (interrupted) break;
+    results.push(
+      await benchOn(
+        kind,
+        results.find((r) => r.statements),
+      ),
+    );
+  }
+
+  out("req/s: autocannon's mean of per-second samples. p50/p95: nearest rank over every response time. errors: connection");
+  out('errors + timeouts. GraphQL errors: 2xx answers whose body has "errors". SQL: recorded in-process through the schema');
+  out("(session lookup + operation, as the server runs them); not counted: the catalogue version read for the response");
+  out("cache key (at most one per second per server, shared by all requests).");
+  out();
+  out(`TARGETS (load average now ${os.loadavg()[0]!.toFixed(2)})`);
+  const { lines, failed } = targetLines(results);
+  for (const line of lines) out(line);
+  out();
+  out(
+    `${failed ? `${failed} target verdict(s) FAIL` : "every target measured PASSES"} (a report: the exit code is 0 unless something broke).`,
+  );
+  const broken = results.flatMap((r) => [...(r.failure ? [r.failure] : []), ...r.problems].map((p) => `${DATABASE_TITLES[r.kind]}: ${p}`));
+  if (broken.length) {
+    out("BROKEN (exit code 1):");
+    for (const line of broken) out(`  ${line.split("\n")[0]}`);
+  }
+  return broken.length || interrupted ? 1 : 0;
 }
 
 main().then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (error: unknown) => {
     console.error("bench failed:", error);
     process.exit(1);

@@ -1,0 +1,148 @@
+// What is measured: the web's page queries sent as the web sends them (GET with the persisted hash),
+// as a visitor (answered from the response cache) and as a signed-in premium reader (uncached), each
+// beside a `{ __typename }` POST baseline.
+import type { DocumentNode } from "graphql";
+import { SESSION_COOKIE } from "../api/src/features/accounts/viewer.js";
+import { sha256Hex } from "../api/src/http/persisted-operations.js";
+import { HomePageDocument, MicrobookPageDocument, type HomePageQuery, type MicrobookPageQuery } from "../web/src/gql/graphql.js";
+import persistedDocuments from "../web/src/gql/persisted-documents.json" with { type: "json" };
+import { LANGUAGE } from "./config.js";
+
+export type HttpRequest = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
+
+/** A registered operation of the web: its name, hash and the text the server runs for that hash. */
+export type PersistedOperation = { name: string; hash: string; text: string };
+
+export function persistedOperation(document: DocumentNode): PersistedOperation {
+  const key = (document as { __meta__?: { hash?: string } }).__meta__?.hash;
+  const text = key ? (persistedDocuments as Record<string, string>)[key] : undefined;
+  if (!key || !text) throw new Error(`Operation not in web/src/gql/persisted-documents.json: ${key ?? "(no hash)"}; run pnpm codegen`);
+  const hash = key.replace(/^sha256:/, "");
+  if (sha256Hex(text) !== hash) throw new Error(`${key}: the registered text does not match its hash; run pnpm codegen`);
+  const definition = document.definitions.find((d) => d.kind === "OperationDefinition");
+  const name = definition?.kind === "OperationDefinition" ? definition.name?.value : undefined;
+  if (!name) throw new Error(`${key}: no named operation`);
+  return { name, hash, text };
+}
+
+export const HOME_PAGE = persistedOperation(HomePageDocument);
+export const MICROBOOK_PAGE = persistedOperation(MicrobookPageDocument);
+
+/** Apollo Client's GET (rewriteURIForGET): operationName, variables and extensions, JSON-encoded; no query text. */
+export function persistedGet(operation: PersistedOperation, variables: Record<string, unknown>, sessionToken?: string): HttpRequest {
+  const params = {
+    operationName: operation.name,
+    variables: JSON.stringify(variables),
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: operation.hash } }),
+  };
+  const query = Object.entries(params)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join("&");
+  return {
+    method: "GET",
+    path: `/graphql?${query}`,
+    headers: {
+      accept: "application/graphql-response+json,application/json;q=0.9",
+      "apollo-require-preflight": "true",
+      "accept-language": LANGUAGE,
+      ...(sessionToken ? { cookie: `${SESSION_COOKIE}=${sessionToken}` } : {}),
+    },
+  };
+}
+
+/**
+ * What Apollo's PersistedQueryLink sends after the server answers PERSISTED_QUERY_NOT_SUPPORTED: the
+ * operation's text by POST, without the hash (and it stops sending hashes for the session). The bench
+ * falls back to it only when the persisted GET fails its check, and says so.
+ */
+export function textPost(operation: PersistedOperation, variables: Record<string, unknown>, sessionToken?: string): HttpRequest {
+  const get = persistedGet(operation, variables, sessionToken);
+  return {
+    method: "POST",
+    path: "/graphql",
+    headers: { ...get.headers, "content-type": "application/json" },
+    body: JSON.stringify({ operationName: operation.name, variables, query: operation.text }),
+  };
+}
+
+export const BASELINE_REQUEST: HttpRequest = {
+  method: "POST",
+  path: "/graphql",
+  headers: { "content-type": "application/json", "accept-language": LANGUAGE },
+  body: JSON.stringify({ query: "{ __typename }" }),
+};
+
+export type ScenarioId = "visitorHome" | "visitorMicrobook" | "readerMicrobook";
+
+export type Scenario = {
+  id: ScenarioId;
+  title: string;
+  operation: PersistedOperation;
+  variables: Record<string, unknown>;
+  /** The session token of the signed-in reader; undefined: a visitor. */
+  sessionToken?: string;
+  /** A visitor's answer comes from the response cache after the first request. */
+  cached: boolean;
+  /** As the web sends it: GET with the persisted hash. */
+  request: HttpRequest;
+  /** Measured instead when `request` fails its check (the failure is reported). */
+  fallbackRequest: HttpRequest;
+  /** What is wrong with the answer's data, or null. */
+  checkData(data: unknown): string | null;
+};
+
+function checkHome(data: unknown): string | null {
+  const home = data as HomePageQuery | null;
+  if (!home?.latestMicrobooks?.nodes.length) return "latestMicrobooks has no node";
+  if (!home.freeMicrobookToday) return "freeMicrobookToday is null";
+  return null;
+}
+
+function checkMicrobook(premium: boolean) {
+  return (data: unknown): string | null => {
+    const page = data as MicrobookPageQuery | null;
+    if (!page?.microbook) return "microbook is null";
+    const edition = page.microbook.edition;
+    if (!edition) return "microbook.edition is null";
+    if (premium && edition.access === "LOCKED") return "edition.access is LOCKED for a premium reader";
+    if (premium && !edition.content) return "edition.content is null for a premium reader";
+    return null;
+  };
+}
+
+export function buildScenarios(input: { slug: string; sessionToken: string }): Scenario[] {
+  const microbookVariables = { slug: input.slug, language: LANGUAGE };
+  return [
+    {
+      id: "visitorHome",
+      title: "visitor home page",
+      operation: HOME_PAGE,
+      variables: {},
+      cached: true,
+      request: persistedGet(HOME_PAGE, {}),
+      fallbackRequest: textPost(HOME_PAGE, {}),
+      checkData: checkHome,
+    },
+    {
+      id: "visitorMicrobook",
+      title: "visitor microbook page",
+      operation: MICROBOOK_PAGE,
+      variables: microbookVariables,
+      cached: true,
+      request: persistedGet(MICROBOOK_PAGE, microbookVariables),
+      fallbackRequest: textPost(MICROBOOK_PAGE, microbookVariables),
+      checkData: checkMicrobook(false),
+    },
+    {
+      id: "readerMicrobook",
+      title: "signed-in premium microbook page",
+      operation: MICROBOOK_PAGE,
+      variables: microbookVariables,
+      sessionToken: input.sessionToken,
+      cached: false,
+      request: persistedGet(MICROBOOK_PAGE, microbookVariables, input.sessionToken),
+      fallbackRequest: textPost(MICROBOOK_PAGE, microbookVariables, input.sessionToken),
+      checkData: checkMicrobook(true),
+    },
+  ];
+}
