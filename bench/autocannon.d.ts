@@ -1,5 +1,5 @@
 // Minimal typings for autocannon 8 (the package ships none and @types/autocannon is not installed):
-// only what bench/run.ts uses. Checked against node_modules/autocannon/lib/{run,aggregateResult}.js.
+// only what bench/load.ts uses. Checked against node_modules/autocannon/lib/{run,aggregateResult}.js.
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
