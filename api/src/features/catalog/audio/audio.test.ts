@@ -45,7 +45,9 @@ const AUDIO_QUERY = /* GraphQL */ `
             title
             startSeconds
           }
-          url
+        }
+        content {
+          audioUrl
         }
       }
     }
@@ -55,7 +57,8 @@ type AudioAnswer = {
   microbook: {
     edition: {
       access: string;
-      audio: { durationSeconds: number; mimeType: string; chapters: { title: string; startSeconds: number }[]; url: string | null } | null;
+      audio: { durationSeconds: number; mimeType: string; chapters: { title: string; startSeconds: number }[] } | null;
+      content: { audioUrl: string | null } | null;
     };
   };
 };
@@ -78,7 +81,7 @@ async function narratedMicrobook(slug: string) {
   return book;
 }
 
-describe("MicrobookEdition.audio", () => {
+describe("MicrobookEdition.audio and content.audioUrl", () => {
   it("shows a locked narration's length and chapters but no URL", async () => {
     await narratedMicrobook("locked-book");
     await makeFreeToday(db.prisma, (await buildMicrobook(db.prisma)).id);
@@ -92,19 +95,20 @@ describe("MicrobookEdition.audio", () => {
         { title: "Introduction", startSeconds: 0 },
         { title: "Idea 1", startSeconds: 61.2 },
       ],
-      url: null,
     });
+    expect(data!.microbook.edition.content).toBeNull();
   });
 
   it("signs a URL for today's free microbook, and answers null for an edition without narration", async () => {
     const book = await narratedMicrobook("free-book");
     await makeFreeToday(db.prisma, book.id);
     const { data } = await run<AudioAnswer>(db, AUDIO_QUERY, { slug: "free-book" });
-    expect(data!.microbook.edition.audio!.url).toMatch(/^\/audio\/narrated\.en\.opus\?expires=\d+&sig=[\w-]+$/);
+    expect(data!.microbook.edition.content!.audioUrl).toMatch(/^\/audio\/narrated\.en\.opus\?expires=\d+&sig=[\w-]+$/);
 
     await buildMicrobook(db.prisma, { slug: "silent-book" });
     const silent = await run<AudioAnswer>(db, AUDIO_QUERY, { slug: "silent-book" });
     expect(silent.data!.microbook.edition.audio).toBeNull();
+    expect(silent.data!.microbook.edition.content).toBeNull();
   });
 });
 
