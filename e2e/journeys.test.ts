@@ -22,6 +22,12 @@ describe("a visitor", () => {
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(error.message));
+    // Every query goes out as a GET carrying only its registered hash (persisted operations).
+    const graphqlRequests: { method: string; url: URL }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/graphql") graphqlRequests.push({ method: request.method(), url });
+    });
     await page.goto(`${BASE_URL}/`);
     await expect.poll(() => page.locator("h1").first().textContent()).toContain("As ideias-chave dos grandes livros");
     expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
@@ -39,6 +45,12 @@ describe("a visitor", () => {
     const cookie = (await context.cookies()).find((c) => c.name === "i18n_redirected");
     expect(cookie?.value).toBe("en");
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    expect(graphqlRequests.length).toBeGreaterThan(0);
+    for (const { method, url } of graphqlRequests) {
+      expect(method, url.search).toBe("GET");
+      expect(url.searchParams.get("query"), url.search).toBeNull();
+      expect(JSON.parse(url.searchParams.get("extensions")!).persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+    }
     expect(errors).toEqual([]);
     expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
     await context.close();
