@@ -107,7 +107,7 @@ describe("narration freshness", () => {
   }
   const stale =
     "audio/first-book.en.json: narration is stale: the text changed since it was narrated; " +
-    "run pnpm catalog:narrate --force --lang en first-book";
+    "run npm run catalog:narrate -- --force --lang en first-book";
 
   it("accepts a narration of the current text", async () => {
     const meta = await narrateFirstBook();
@@ -129,7 +129,7 @@ describe("narration freshness", () => {
     await writeFile(json(), JSON.stringify(meta));
     expect(await problems()).toEqual([
       "audio/first-book.en.json: narration is stale: it has no textSha256 to match it with the text; " +
-        "run pnpm catalog:narrate --force --lang en first-book",
+        "run npm run catalog:narrate -- --force --lang en first-book",
     ]);
   });
 
