@@ -1,4 +1,4 @@
-// `pnpm bench`: HTTP load (autocannon) on the in-process app, comparing the microbook page query
+// `npm run bench`: HTTP load (autocannon) on the in-process app, comparing the microbook page query
 // with a `{ __typename }` baseline, and listing the SQL one microbook page query issues.
 //
 // Environment:
@@ -124,12 +124,11 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildServer>> | undefined;
 
   try {
-    if (databaseUrl) {
-      db = await openDatabase({ url: databaseUrl, recorder });
-    } else {
-      tmpDir = await mkdtemp(path.join(os.tmpdir(), "brevia-bench-"));
-      db = await openDatabase({ dataDir: path.join(tmpDir, "pglite"), recorder });
-    }
+    // The embedded database and the seeded media go in one folder, removed at the end.
+    tmpDir = await mkdtemp(path.join(os.tmpdir(), "brevia-bench-"));
+    db = databaseUrl
+      ? await openDatabase({ url: databaseUrl, recorder })
+      : await openDatabase({ dataDir: path.join(tmpDir, "pglite"), recorder });
     const applied = await deployMigrations(
       db.pglite ? { kind: "pglite", pglite: db.pglite, label: db.label } : { kind: "postgres", url: db.url!, label: db.label },
       (message) => console.error(message),
@@ -138,7 +137,7 @@ async function main() {
       ...process.env,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(tmpDir ?? os.tmpdir(), "brevia-bench-media"),
+      MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(tmpDir, "media"),
     });
     const seeded = await seedIfEmpty(db.prisma, config.mediaDir);
 
