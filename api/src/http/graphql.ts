@@ -10,7 +10,7 @@ import type { MediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
 import { loadViewer, SESSION_COOKIE } from "../features/accounts/viewer.js";
 import { schema } from "../schema/index.js";
-import { isClientError, isExposed, maskError } from "./errors.js";
+import { isClientError, maskError } from "./errors.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
 import { aliasAndFieldLimitRule, QUERY_LIMITS, queryComplexityPlugin } from "./query-limits.js";
 import {
@@ -129,7 +129,7 @@ export async function registerGraphQL(
       if (status >= 500) throw error;
       const code = error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "REQUEST_TOO_LARGE" : "BAD_REQUEST";
       request.log.warn({ code, requestId: request.id }, error.message);
-      return reply
+      void reply
         .code(status)
         .header("cache-control", "private, no-store")
         .type("application/json; charset=utf-8")

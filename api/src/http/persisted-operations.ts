@@ -78,7 +78,8 @@ export function persistedOperationsHandler(registry: OperationRegistry, options:
         return clientError(reply, request, 400, "PERSISTED_QUERY_NOT_REGISTERED", "Only registered operations are accepted");
       }
       // Apollo sees a plain request: the registered (or verified) text, without the extension.
-      const { persistedQuery: _resolved, ...rest } = extensions as Record<string, unknown>;
+      const rest = { ...(extensions as Record<string, unknown>) };
+      delete rest.persistedQuery;
       params.query = registered ?? query;
       if (!isGet) {
         params.extensions = rest;

@@ -36,7 +36,9 @@ export class ArgsAfterAuthPlugin<Types extends SchemaTypes> extends BasePlugin<T
 export const argsAfterAuthPlugin = "argsAfterAuth" as const;
 SchemaBuilder.registerPlugin(argsAfterAuthPlugin, ArgsAfterAuthPlugin);
 
+// Pothos registers plugins by augmenting its global namespace; there is no module form.
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
   export namespace PothosSchemaTypes {
     export interface Plugins<Types extends SchemaTypes> {
       argsAfterAuth: ArgsAfterAuthPlugin<Types>;
