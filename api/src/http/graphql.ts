@@ -26,6 +26,8 @@ export type GraphQLOptions = {
   clock?: () => Date;
   /** How stale the catalogue version may be, in ms (tests: 0, so an import shows at once). */
   catalogVersionMaxAgeMs?: number;
+  /** Redis key prefix of the response cache (tests use their own and clear it). */
+  responseCacheNamespace?: string;
 };
 
 /** Logs each request's errors once: client errors at warn, unexpected ones at error with the cause. */
@@ -78,7 +80,7 @@ export async function registerGraphQL(
   mediaUrls: MediaUrlSigner,
   options: GraphQLOptions = {},
 ) {
-  const responseStore = createResponseCacheStore(config.redisUrl);
+  const responseStore = createResponseCacheStore(config.redisUrl, options.responseCacheNamespace);
   const catalogVersion = createCatalogVersionReader(db.prisma, options.catalogVersionMaxAgeMs);
   const apollo = new ApolloServer<Context>({
     schema,
