@@ -1,4 +1,4 @@
-// `pnpm bench`: HTTP load (autocannon, in this process) on the API server in its own process, on
+// `npm run bench`: HTTP load (autocannon, in this process) on the API server in its own process, on
 // PGlite and on PostgreSQL (when one answers). Each scenario is measured between two `{ __typename }`
 // baselines of the same run and reported as a ratio to them, so a noisy machine moves both alike.
 // See the README ("Benchmarks") for the scenarios, the targets and the environment knobs:

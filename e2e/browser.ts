@@ -1,4 +1,4 @@
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
@@ -15,4 +15,32 @@ export function launchBrowser(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+}
+
+export type CspViolation = { page: string; directive: string; blocked: string; sample: string };
+const cspViolationsByContext = new WeakMap<BrowserContext, CspViolation[]>();
+
+// Runs in every document before the page's own scripts (CSP does not apply to it). Reports go to
+// Node at once, so a violation on a page the journey has already left is kept too.
+const RECORD_CSP_VIOLATIONS = `addEventListener("securitypolicyviolation", (e) => {
+  __reportCspViolation({ page: location.pathname, directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample });
+});`;
+
+/** A browser context that records every Content-Security-Policy violation in its pages. */
+export async function openContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const violations: CspViolation[] = [];
+  cspViolationsByContext.set(context, violations);
+  await context.exposeFunction("__reportCspViolation", (violation: CspViolation) => violations.push(violation));
+  await context.addInitScript({ content: RECORD_CSP_VIOLATIONS });
+  return context;
+}
+
+/** The CSP violations seen so far in a context from `openContext` (assert `[]` before closing it). */
+export async function cspViolations(context: BrowserContext): Promise<CspViolation[]> {
+  const violations = cspViolationsByContext.get(context);
+  if (!violations) throw new Error("cspViolations needs a context made by openContext");
+  // Playwright delivers a report a page has already sent before the answer to this later call.
+  await Promise.all(context.pages().map((page) => page.evaluate(() => 0)));
+  return violations;
 }

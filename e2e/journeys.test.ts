@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, launchBrowser } from "./browser";
+import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,12 +16,18 @@ afterAll(() => browser?.close());
 
 describe("a visitor", () => {
   it("opens the home page in Portuguese, follows a microbook and switches to English", { timeout: 60_000 }, async () => {
-    const context = await browser.newContext({ locale: "pt-BR" });
+    const context = await openContext(browser, { locale: "pt-BR" });
     const page = await context.newPage();
     // A language switch once raced its cache reset against the page's query: fail on any such error.
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(error.message));
+    // Every query goes out as a GET carrying only its registered hash (persisted operations).
+    const graphqlRequests: { method: string; url: URL }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/graphql") graphqlRequests.push({ method: request.method(), url });
+    });
     await page.goto(`${BASE_URL}/`);
     await expect.poll(() => page.locator("h1").first().textContent()).toContain("As ideias-chave dos grandes livros");
     expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
@@ -39,25 +45,34 @@ describe("a visitor", () => {
     const cookie = (await context.cookies()).find((c) => c.name === "i18n_redirected");
     expect(cookie?.value).toBe("en");
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    expect(graphqlRequests.length).toBeGreaterThan(0);
+    for (const { method, url } of graphqlRequests) {
+      expect(method, url.search).toBe("GET");
+      expect(url.searchParams.get("query"), url.search).toBeNull();
+      expect(JSON.parse(url.searchParams.get("extensions")!).persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+    }
     expect(errors).toEqual([]);
+    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
     await context.close();
   });
 
   it("lands in their browser's language on a first visit", async () => {
-    const context = await browser.newContext({ locale: "es-MX" });
+    const context = await openContext(browser, { locale: "es-MX" });
     const page = await context.newPage();
     await page.goto(`${BASE_URL}/`);
     await page.waitForURL(/\/es$/, { waitUntil: "commit" });
     await expect.poll(() => page.locator("h1").first().textContent()).toContain("Las ideas clave");
+    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
     await context.close();
   });
 
   it("reads a Spanish microbook at /es/microbook/{slug}", async () => {
-    const context = await browser.newContext({ locale: "es-MX" });
+    const context = await openContext(browser, { locale: "es-MX" });
     const page = await context.newPage();
     await page.goto(`${BASE_URL}/es/microbook/meditations`);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Meditaciones");
     expect(await page.locator("h1").getAttribute("lang")).toBe("es");
+    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
     await context.close();
   });
 
@@ -73,7 +88,7 @@ describe("a visitor", () => {
       data: { freeMicrobookToday: { slug: string; edition: { audio: { durationSeconds: number; chapters: { startSeconds: number }[] } } } };
     };
     const { slug, edition } = data.freeMicrobookToday;
-    const context = await browser.newContext({ locale: "en-US" });
+    const context = await openContext(browser, { locale: "en-US" });
     const page = await context.newPage();
     const audioStatuses: number[] = [];
     page.on("response", (response) => response.url().includes("/audio/") && audioStatuses.push(response.status()));
@@ -92,11 +107,12 @@ describe("a visitor", () => {
       .poll(() => player.evaluate((audio) => (audio as unknown as { currentTime: number }).currentTime))
       .toBeGreaterThanOrEqual(chapterStart - 0.5);
     expect(audioStatuses).toContain(206);
+    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
     await context.close();
   });
 
   it("is told when the narration cannot be loaded (an expired link)", async () => {
-    const context = await browser.newContext({ locale: "en-US" });
+    const context = await openContext(browser, { locale: "en-US" });
     const page = await context.newPage();
     await page.route("**/audio/**", (route) => route.fulfill({ status: 403, contentType: "text/plain", body: "expired" }));
     const answer = await fetch(`${BASE_URL}/graphql`, {
@@ -107,16 +123,34 @@ describe("a visitor", () => {
     const { data } = (await answer.json()) as { data: { freeMicrobookToday: { slug: string } } };
     await page.goto(`${BASE_URL}/en/microbook/${data.freeMicrobookToday.slug}`);
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("The audio could not be loaded. Reload the page to try again.");
+    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
     await context.close();
   });
 
   it("gets a 404 and the not-found page, with a suggested microbook, on an unknown path", async () => {
-    const context = await browser.newContext({ locale: "en-US" });
+    const context = await openContext(browser, { locale: "en-US" });
     const page = await context.newPage();
     const response = await page.goto(`${BASE_URL}/en/no-such-page`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator("h1").textContent()).toBe("We couldn't find the page you were looking for.");
     await expect.poll(() => page.locator(".not-found__suggestion .card__link").count()).toBe(1);
+    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the Content-Security-Policy", () => {
+  it("refuses a script injected into a page, and the journeys' check reports it", async () => {
+    const context = await openContext(browser, { locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto(`${BASE_URL}/en`);
+    await expect.poll(() => page.locator("h1").first().textContent()).toContain("key ideas");
+    // What an XSS would do. (Playwright's own evaluate is exempt from the page's CSP; the element is not.)
+    await page.evaluate(
+      `{ const s = document.createElement("script"); s.textContent = "window.injected = true"; document.head.append(s); }`,
+    );
+    await expect.poll(() => cspViolations(context)).toMatchObject([{ page: "/en", directive: "script-src-elem", blocked: "inline" }]);
+    expect(await page.evaluate("window.injected")).toBeUndefined();
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 // Fails when a message in the web app has no Portuguese or Spanish translation, or when the
-// catalogues are stale (extraction would change them). Run from web/ (pnpm i18n:check).
+// catalogues are stale (extraction would change them). Run from web/ (npm run i18n:check).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 

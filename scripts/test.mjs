@@ -1,6 +1,6 @@
 // `npm test` / `pnpm test`: every check CI runs, in order, with timings. Fails on the first error.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +10,12 @@ import { pnpm } from "./pnpm.mjs";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
 const timings = [];
+// In CI the PostgreSQL pass is required; on a laptop without PostgreSQL it is skipped with a notice.
+const ci = /^(true|1)$/i.test(process.env.CI ?? "");
+// Every check gets a temp folder of its own (TMPDIR), removed at the end: tests that leave files
+// behind are caught (see leavesNoTemp) and nothing lands in the shared OS temp folder.
+const testTmp = mkdtempSync(path.join(tmpdir(), "brevia-test-"));
+process.env.TMPDIR = testTmp;
 
 function step(name, fn) {
   const started = Date.now();
@@ -29,6 +35,14 @@ function unchanged(label, files, regenerate) {
   regenerate();
   const stale = files.filter((f, i) => readFileSync(f, "utf8") !== before[i]);
   if (stale.length) throw new Error(`${label} is stale: ${stale.join(", ")} changed when regenerated. Commit the regenerated files.`);
+}
+
+/** Runs fn and fails when it left something new in the temp folder (tsx keeps a folder per user there by design). */
+function leavesNoTemp(fn) {
+  const before = new Set(readdirSync(testTmp));
+  fn();
+  const left = readdirSync(testTmp).filter((name) => !before.has(name) && !name.startsWith("tsx-"));
+  if (left.length) throw new Error(`tests left temporary files behind (${left.join(", ")}): remove them in afterAll or finally`);
 }
 
 function postgresAnswers() {
@@ -51,6 +65,14 @@ async function freePort() {
 }
 
 try {
+  // Asked first, so that CI without PostgreSQL fails at once rather than after the build.
+  const postgres = postgresAnswers();
+  if (!postgres && ci) {
+    throw new Error(
+      "CI is set, so the API tests must also run on PostgreSQL, but no PostgreSQL answers on 127.0.0.1:5432 " +
+        "(psql -h 127.0.0.1 -U postgres -c 'SELECT 1' failed). Start it there (trust auth for user postgres), or run without CI to skip that pass.",
+    );
+  }
   step("install (frozen lockfile)", () => pnpm(["install", "--frozen-lockfile"]));
   step("typecheck", () => pnpm(["typecheck"]));
   step("lint", () => pnpm(["lint"]));
@@ -61,19 +83,21 @@ try {
   step("migrations match schema.prisma", () => pnpm(["db:check"]));
   step("Lingui catalogues complete", () => pnpm(["i18n:check"]));
   step("catalogue valid", () => pnpm(["catalog:check"]));
-  step("unit and API tests on PGlite", () => run(bin("vitest"), ["run", "--project", "api", "--project", "web"]));
-  if (postgresAnswers()) {
+  step("unit and API tests on PGlite", () => leavesNoTemp(() => run(bin("vitest"), ["run", "--project", "api", "--project", "web"])));
+  if (postgres) {
     const name = `brevia_test_${process.pid}_${Date.now()}`;
     step(`API tests on PostgreSQL (127.0.0.1:5432, throwaway database ${name})`, () => {
       run("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", `CREATE DATABASE ${name}`]);
       try {
-        run(bin("vitest"), ["run", "--project", "api"], { TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}` });
+        leavesNoTemp(() =>
+          run(bin("vitest"), ["run", "--project", "api"], { TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}` }),
+        );
       } finally {
         run("psql", ["-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
       }
     });
   } else {
-    console.log("\n(no PostgreSQL answers on 127.0.0.1:5432: the PostgreSQL pass is skipped)");
+    console.log("\n(no PostgreSQL answers on 127.0.0.1:5432: the PostgreSQL pass is skipped; with CI=true this fails)");
   }
   step("production build", () => pnpm(["build"]));
   if (!existsSync("/usr/bin/chromium")) {
@@ -100,15 +124,22 @@ try {
       await new Promise((r) => setTimeout(r, 500));
     }
     step("Playwright journeys in Chromium against the built app", () =>
-      run(bin("vitest"), ["run", "--project", "e2e"], { E2E_BASE_URL: `http://127.0.0.1:${port}` }),
+      leavesNoTemp(() => run(bin("vitest"), ["run", "--project", "e2e"], { E2E_BASE_URL: `http://127.0.0.1:${port}` })),
     );
   } finally {
-    server.kill("SIGTERM");
+    // The server writes its database folder while it shuts down: remove the folder once it has exited.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log("\nAll checks passed:");
   for (const [name, seconds] of timings) console.log(`  ${seconds.padStart(6)} s  ${name}`);
 } catch (error) {
   console.error(`\n✘ ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
+  process.exitCode = 1;
+} finally {
+  rmSync(testTmp, { recursive: true, force: true });
 }

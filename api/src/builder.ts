@@ -8,6 +8,7 @@ import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
 import { GraphQLError, GraphQLObjectType, GraphQLScalarType, type GraphQLSchema } from "graphql";
 import type { Context } from "./context.js";
+import { argsAfterAuthPlugin } from "./schema/plugins/args-after-auth.js";
 import PrismaTypes, { getDatamodel } from "./generated/pothos-types.js";
 
 export type AuthScopes = {
@@ -37,7 +38,17 @@ function isNodeType(schema: GraphQLSchema, typename: string): boolean {
 export function createBuilder() {
   return new SchemaBuilder<BuilderTypes>({
     defaultFieldNullability: false,
-    plugins: [ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin, ComplexityPlugin],
+    // Order matters: auth wraps everything, then typed errors, then argument mapping (validation, ids).
+    plugins: [
+      ScopeAuthPlugin,
+      ErrorsPlugin,
+      argsAfterAuthPlugin,
+      ValidationPlugin,
+      PrismaPlugin,
+      RelayPlugin,
+      DataloaderPlugin,
+      ComplexityPlugin,
+    ],
     scopeAuth: {
       authScopes: (ctx) => ({
         public: true,

@@ -8,6 +8,7 @@ import { createMediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import { registerCovers } from "./features/catalog/covers/covers.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerWebApp } from "./http/web-app.js";
 
 /** The HTTP server: /graphql, health checks, catalogue media and the built web app. */
@@ -33,6 +34,8 @@ export async function buildServer(
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // First, so its hooks cover every route below, the not-found handler and error responses.
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   registerHealth(app, db);
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);

@@ -30,6 +30,12 @@ export type OpenDatabaseOptions = {
   pglite?: PGlite;
 };
 
+/** A PostgreSQL URL fit for messages and logs: without user, password or query (which may hold a password). */
+export function postgresLabel(url: string): string {
+  const { protocol, host, pathname } = new URL(url);
+  return `PostgreSQL ${protocol}//${host}${pathname}`;
+}
+
 /** Creates a PGlite instance with the extensions the migrations enable (citext, pg_trgm, unaccent). */
 export async function createPglite(dataDir?: string): Promise<PGlite> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
@@ -43,7 +49,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       prisma,
       kind: "postgres",
-      label: options.url.replace(/\/\/[^@/]*@/, "//***@"),
+      label: postgresLabel(options.url),
       url: options.url,
       close: () => prisma.$disconnect(),
     };

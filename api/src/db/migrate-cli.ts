@@ -1,20 +1,23 @@
-// pnpm db:migrate | db:migration <name> | db:status | db:check
+// npm run db:migrate | db:migration <name> | db:status | db:check
 // DATABASE_URL=postgres://… targets a PostgreSQL server; without it, the embedded database in DATA_DIR.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config.js";
-import { createPglite } from "./client.js";
+import { createPglite, postgresLabel } from "./client.js";
 import { createMigration, deployMigrations, migrationStatus, pendingSchemaChanges, type MigrationTarget } from "./migrate.js";
 
 const config = loadConfig();
 const [command, ...args] = process.argv.slice(2);
 const log = (m: string) => console.error(m);
+const pgliteDir = path.join(config.dataDir, "pglite");
+/** The database the commands act on, as people should see it (no credentials). */
+const targetLabel = config.databaseUrl ? postgresLabel(config.databaseUrl) : `PGlite ${pgliteDir}`;
 
 async function withTarget<T>(fn: (target: MigrationTarget) => Promise<T>): Promise<T> {
-  if (config.databaseUrl) return fn({ kind: "postgres", url: config.databaseUrl, label: "PostgreSQL" });
-  const dir = path.join(config.dataDir, "pglite");
-  const pglite = await createPglite(dir);
+  if (config.databaseUrl) return fn({ kind: "postgres", url: config.databaseUrl, label: targetLabel });
+  const pglite = await createPglite(pgliteDir);
   try {
-    return await fn({ kind: "pglite", pglite, label: `PGlite ${dir}` });
+    return await fn({ kind: "pglite", pglite, label: targetLabel });
   } finally {
     await pglite.close();
   }
@@ -24,10 +27,21 @@ async function main(): Promise<number> {
   switch (command) {
     case "deploy": {
       const applied = await withTarget((t) => deployMigrations(t, log));
-      console.log(applied.length ? `Applied ${applied.length} migration(s):\n  ${applied.join("\n  ")}` : "No pending migrations.");
+      console.log(
+        applied.length
+          ? `Applied ${applied.length} migration(s) to ${targetLabel}:\n  ${applied.join("\n  ")}`
+          : `No pending migrations for ${targetLabel}.`,
+      );
       return 0;
     }
     case "status": {
+      console.log(`Database: ${targetLabel}`);
+      // Opening a folder with PGlite creates a database in it: status only looks, so check first.
+      if (!config.databaseUrl && !existsSync(path.join(pgliteDir, "PG_VERSION"))) {
+        const what = existsSync(pgliteDir) ? "holds no database" : "does not exist";
+        console.error(`The embedded database folder ${what}: run npm run db:migrate to create it.`);
+        return 1;
+      }
       const s = await withTarget((t) => migrationStatus(t, log));
       console.log(`${s.onDisk} migration(s) on disk.`);
       if (s.failed.length) console.log(`Failed: ${s.failed.join(", ")}`);
@@ -45,7 +59,7 @@ async function main(): Promise<number> {
     }
     case "create": {
       const name = args.find((a) => !a.startsWith("--"));
-      if (!name) throw new Error("usage: pnpm db:migration <name> [--allow-empty]");
+      if (!name) throw new Error("usage: npm run db:migration -- <name> [--allow-empty]");
       const sql = await pendingSchemaChanges(log);
       if (!sql && !args.includes("--allow-empty")) {
         console.log("No schema changes: no migration created (use --allow-empty for an empty one).");

@@ -28,10 +28,6 @@ function clientCode(error: unknown): string | null {
   return null;
 }
 
-export function isExposed(formatted: GraphQLFormattedError): boolean {
-  return EXPOSED_CODES.has(String(formatted.extensions?.code));
-}
-
 /**
  * Masks unexpected errors: the client gets a code and a generic message (the request id is added
  * per request), the log gets the real error. Never a stack trace.

@@ -10,7 +10,7 @@ import type { MediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
 import { loadViewer, SESSION_COOKIE } from "../features/accounts/viewer.js";
 import { schema } from "../schema/index.js";
-import { isClientError, isExposed, maskError } from "./errors.js";
+import { isClientError, maskError } from "./errors.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
 import { aliasAndFieldLimitRule, QUERY_LIMITS, queryComplexityPlugin } from "./query-limits.js";
 import {
@@ -26,6 +26,8 @@ export type GraphQLOptions = {
   clock?: () => Date;
   /** How stale the catalogue version may be, in ms (tests: 0, so an import shows at once). */
   catalogVersionMaxAgeMs?: number;
+  /** Redis key prefix of the response cache (tests use their own and clear it). */
+  responseCacheNamespace?: string;
 };
 
 /** Logs each request's errors once: client errors at warn, unexpected ones at error with the cause. */
@@ -78,7 +80,7 @@ export async function registerGraphQL(
   mediaUrls: MediaUrlSigner,
   options: GraphQLOptions = {},
 ) {
-  const responseStore = createResponseCacheStore(config.redisUrl);
+  const responseStore = createResponseCacheStore(config.redisUrl, options.responseCacheNamespace);
   const catalogVersion = createCatalogVersionReader(db.prisma, options.catalogVersionMaxAgeMs);
   const apollo = new ApolloServer<Context>({
     schema,
@@ -129,7 +131,7 @@ export async function registerGraphQL(
       if (status >= 500) throw error;
       const code = error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "REQUEST_TOO_LARGE" : "BAD_REQUEST";
       request.log.warn({ code, requestId: request.id }, error.message);
-      return reply
+      void reply
         .code(status)
         .header("cache-control", "private, no-store")
         .type("application/json; charset=utf-8")

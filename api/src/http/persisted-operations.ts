@@ -78,9 +78,19 @@ export function persistedOperationsHandler(registry: OperationRegistry, options:
         return clientError(reply, request, 400, "PERSISTED_QUERY_NOT_REGISTERED", "Only registered operations are accepted");
       }
       // Apollo sees a plain request: the registered (or verified) text, without the extension.
-      const { persistedQuery: _resolved, ...rest } = extensions as Record<string, unknown>;
+      const rest = { ...(extensions as Record<string, unknown>) };
+      delete rest.persistedQuery;
       params.query = registered ?? query;
-      params.extensions = isGet ? (Object.keys(rest).length ? JSON.stringify(rest) : undefined) : rest;
+      if (!isGet) {
+        params.extensions = rest;
+        return;
+      }
+      // Apollo reads a GET's parameters from the URL itself: rewrite it.
+      const search = new URLSearchParams(request.raw.url?.split("?")[1] ?? "");
+      search.set("query", params.query as string);
+      if (Object.keys(rest).length) search.set("extensions", JSON.stringify(rest));
+      else search.delete("extensions");
+      request.raw.url = `${request.raw.url?.split("?")[0] ?? "/graphql"}?${search.toString()}`;
       return;
     }
     if (query !== undefined && options.onlyRegistered && !registry.has(sha256Hex(query))) {

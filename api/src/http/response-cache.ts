@@ -23,16 +23,16 @@ export const RESPONSE_CACHE_SECONDS = 3600;
 /** How long a CDN may serve an anonymous GET without asking again (browsers always revalidate: ETag). */
 export const SHARED_CACHE_SECONDS = 60;
 
-export type ResponseCacheStore = KeyValueCache<string> & { close(): Promise<void> };
+export type ResponseCacheStore = KeyValueCache<string> & { close(): Promise<void>; clear(): Promise<void> };
 
 /** In memory by default; Redis when REDIS_URL is set, so instances share one cache. */
-export function createResponseCacheStore(redisUrl: string | undefined): ResponseCacheStore {
+export function createResponseCacheStore(redisUrl: string | undefined, namespace = "brevia-responses"): ResponseCacheStore {
   if (!redisUrl) {
     const memory = new InMemoryLRUCache<string>({ maxSize: 64 * 1024 * 1024 });
-    return Object.assign(memory, { close: async () => undefined });
+    return Object.assign(memory, { close: async () => undefined, clear: async () => memory.clear() });
   }
-  const keyv = new Keyv<string>({ store: new KeyvRedis(redisUrl), namespace: "brevia-responses" });
-  return Object.assign(new KeyvAdapter<string>(keyv), { close: () => keyv.disconnect() });
+  const keyv = new Keyv<string>({ store: new KeyvRedis(redisUrl), namespace });
+  return Object.assign(new KeyvAdapter<string>(keyv), { close: () => keyv.disconnect(), clear: () => keyv.clear() });
 }
 
 /**

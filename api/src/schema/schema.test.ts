@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { getNamedType, isObjectType, isInterfaceType } from "graphql";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBuilder } from "../builder.js";
@@ -23,6 +24,30 @@ describe("secure by default", () => {
     });
     builder.mutationType({ fields: (t) => ({ alsoForgotten: t.boolean({ resolve: () => true }) }) });
     expect(rootFieldsWithoutAuth(builder.toSchema())).toEqual(["Query.forgotten", "Mutation.alsoForgotten"]);
+  });
+});
+
+describe("the premium gate", () => {
+  /** Every field, on any type, whose (unwrapped) type is `typeName`. */
+  function fieldsReturning(typeName: string): string[] {
+    return Object.values(schema.getTypeMap()).flatMap((type) =>
+      isObjectType(type) || isInterfaceType(type)
+        ? Object.values(type.getFields())
+            .filter((field) => getNamedType(field.type).name === typeName)
+            .map((field) => `${type.name}.${field.name}`)
+        : [],
+    );
+  }
+
+  it("premium content is reachable only through MicrobookEdition.content", () => {
+    expect(fieldsReturning("EditionContent")).toEqual(["MicrobookEdition.content"]);
+    expect(fieldsReturning("KeyIdeaText")).toEqual(["EditionContent.keyIdeas"]);
+  });
+
+  it("EditionContent checks access itself too", () => {
+    const type = schema.getType("EditionContent");
+    const options = (type?.extensions as { pothosOptions?: { authScopes?: unknown } } | undefined)?.pothosOptions;
+    expect(typeof options?.authScopes).toBe("function");
   });
 });
 

@@ -77,6 +77,8 @@ CREATE TRIGGER "KeyIdea_count_update_new" AFTER UPDATE ON "KeyIdea"
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION "brevia_refresh_key_idea_count"();
 
 -- CatalogState.version: a new random token after any statement that writes catalogue content.
+-- (Not FreeDailyPick: cached answers are keyed by the day already, and its first write each day
+-- would otherwise empty the cache for nothing.)
 CREATE FUNCTION "brevia_bump_catalog_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "CatalogState" ("id", "version", "changedAt")
@@ -91,7 +93,7 @@ DECLARE
 BEGIN
   FOREACH catalogue_table IN ARRAY ARRAY[
     'Category', 'CategoryTranslation', 'Author', 'Microbook', 'SimilarMicrobook', 'MicrobookEdition', 'KeyIdea',
-    'AudioTrack', 'FreeDailyPick', 'Playlist', 'PlaylistTranslation', 'PlaylistItem', 'Original',
+    'AudioTrack', 'Playlist', 'PlaylistTranslation', 'PlaylistItem', 'Original',
     'OriginalTranslation', 'OriginalStep', 'OriginalStepTranslation'
   ] LOOP
     EXECUTE format(

@@ -1,6 +1,5 @@
 import { copyFile, mkdir, rename, stat, utimes } from "node:fs/promises";
 import path from "node:path";
-import type { Catalog } from "../import/model.js";
 
 /** Where narrated audio is served from, inside MEDIA_DIR. */
 export const audioDir = (mediaDir: string) => path.join(mediaDir, "audio");
@@ -11,13 +10,16 @@ async function upToDate(from: string, to: string): Promise<boolean> {
   return copy !== null && copy.size === source.size && Math.abs(copy.mtimeMs - source.mtimeMs) < 1;
 }
 
+/** What copying needs from a catalogue (a parsed Catalog is one): each edition's audio file name. */
+type CatalogAudio = { books: { editions: { audio?: { fileName: string } }[] }[] };
+
 /**
  * Copies a catalogue's audio files into the media folder, so the server plays what the database
  * references whichever folder the catalogue was imported from. Unchanged files are left alone.
  */
 export async function storeCatalogAudio(
   catalogDir: string,
-  catalog: Catalog,
+  catalog: CatalogAudio,
   mediaDir: string,
 ): Promise<{ copied: number; unchanged: number }> {
   const target = audioDir(mediaDir);

@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, stat, writeFile, mkdir } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../config.js";
 import { buildServer } from "../../../server.js";
@@ -8,8 +9,6 @@ import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
 import { run, TEST_MEDIA_URL_SECRET } from "../../../test/execute.js";
 import { buildMicrobook, makeFreeToday } from "../../../test/factories.js";
 import { audioUrlExpiry } from "../catalog.policy.js";
-import { readCatalog } from "../import/parse.js";
-import { CATALOG_DIR } from "../../../paths.js";
 import { audioDir, storeCatalogAudio } from "./audio-store.js";
 import { createMediaUrlSigner } from "./media-urls.js";
 
@@ -30,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await db.close();
+  await rm(mediaDir, { recursive: true, force: true });
 });
 beforeEach(() => db.reset());
 
@@ -45,7 +45,9 @@ const AUDIO_QUERY = /* GraphQL */ `
             title
             startSeconds
           }
-          url
+        }
+        content {
+          audioUrl
         }
       }
     }
@@ -55,7 +57,8 @@ type AudioAnswer = {
   microbook: {
     edition: {
       access: string;
-      audio: { durationSeconds: number; mimeType: string; chapters: { title: string; startSeconds: number }[]; url: string | null } | null;
+      audio: { durationSeconds: number; mimeType: string; chapters: { title: string; startSeconds: number }[] } | null;
+      content: { audioUrl: string | null } | null;
     };
   };
 };
@@ -78,7 +81,7 @@ async function narratedMicrobook(slug: string) {
   return book;
 }
 
-describe("MicrobookEdition.audio", () => {
+describe("MicrobookEdition.audio and content.audioUrl", () => {
   it("shows a locked narration's length and chapters but no URL", async () => {
     await narratedMicrobook("locked-book");
     await makeFreeToday(db.prisma, (await buildMicrobook(db.prisma)).id);
@@ -92,19 +95,20 @@ describe("MicrobookEdition.audio", () => {
         { title: "Introduction", startSeconds: 0 },
         { title: "Idea 1", startSeconds: 61.2 },
       ],
-      url: null,
     });
+    expect(data!.microbook.edition.content).toBeNull();
   });
 
   it("signs a URL for today's free microbook, and answers null for an edition without narration", async () => {
     const book = await narratedMicrobook("free-book");
     await makeFreeToday(db.prisma, book.id);
     const { data } = await run<AudioAnswer>(db, AUDIO_QUERY, { slug: "free-book" });
-    expect(data!.microbook.edition.audio!.url).toMatch(/^\/audio\/narrated\.en\.opus\?expires=\d+&sig=[\w-]+$/);
+    expect(data!.microbook.edition.content!.audioUrl).toMatch(/^\/audio\/narrated\.en\.opus\?expires=\d+&sig=[\w-]+$/);
 
     await buildMicrobook(db.prisma, { slug: "silent-book" });
     const silent = await run<AudioAnswer>(db, AUDIO_QUERY, { slug: "silent-book" });
     expect(silent.data!.microbook.edition.audio).toBeNull();
+    expect(silent.data!.microbook.edition.content).toBeNull();
   });
 });
 
@@ -175,17 +179,16 @@ describe("audioUrlExpiry", () => {
 });
 
 describe("storeCatalogAudio", () => {
-  it("copies the bundled narration into the media folder once, then leaves it alone", async () => {
-    const catalog = await readCatalog(CATALOG_DIR);
-    const target = await mkdtemp(path.join(tmpdir(), "brevia-media-"));
-    const narrated = catalog.books.flatMap((b) => b.editions).filter((e) => e.audio);
-    expect(await storeCatalogAudio(CATALOG_DIR, catalog, target)).toEqual({ copied: narrated.length, unchanged: 0 });
-    expect(await storeCatalogAudio(CATALOG_DIR, catalog, target)).toEqual({ copied: 0, unchanged: narrated.length });
+  it("copies a catalogue's narration into the media folder once, then leaves it alone", async () => {
+    // A catalogue folder holding one real Ogg Opus file (0.2 s of a 440 Hz tone, made with opusenc --bitrate 12).
+    const catalogDir = fileURLToPath(new URL("../../../test/fixtures/catalog", import.meta.url));
+    const catalog = { books: [{ editions: [{ audio: { fileName: "tone.en.opus" } }, {}] }] };
+    const target = path.join(mediaDir, "stored");
+    expect(await storeCatalogAudio(catalogDir, catalog, target)).toEqual({ copied: 1, unchanged: 0 });
+    expect(await storeCatalogAudio(catalogDir, catalog, target)).toEqual({ copied: 0, unchanged: 1 });
 
-    const sample = narrated[0]!.audio!;
-    const copy = await readFile(path.join(audioDir(target), sample.fileName));
-    expect(copy.length).toBe(sample.byteSize);
-    expect((await stat(path.join(audioDir(target), sample.fileName))).size).toBe(sample.byteSize);
+    const copy = await readFile(path.join(audioDir(target), "tone.en.opus"));
+    expect(copy.equals(await readFile(path.join(catalogDir, "audio", "tone.en.opus")))).toBe(true);
     // A real Ogg Opus stream: "OggS" capture pattern, then the OpusHead identification header.
     expect(copy.subarray(0, 4).toString("latin1")).toBe("OggS");
     expect(copy.subarray(0, 64).includes(Buffer.from("OpusHead"))).toBe(true);

@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
 import { narrationScript } from "../narrate/script.js";
 import { CatalogValidationError } from "./errors.js";
@@ -36,6 +36,7 @@ beforeEach(async () => {
   }
   await writeFile(path.join(dir, "books", "first-book", "pt.md"), microbook("Livro"));
 });
+afterEach(() => rm(dir, { recursive: true, force: true }));
 
 async function snapshot() {
   const p = db.prisma;
@@ -106,7 +107,7 @@ describe("narration freshness", () => {
   }
   const stale =
     "audio/first-book.en.json: narration is stale: the text changed since it was narrated; " +
-    "run pnpm catalog:narrate --force --lang en first-book";
+    "run npm run catalog:narrate -- --force --lang en first-book";
 
   it("accepts a narration of the current text", async () => {
     const meta = await narrateFirstBook();
@@ -128,7 +129,7 @@ describe("narration freshness", () => {
     await writeFile(json(), JSON.stringify(meta));
     expect(await problems()).toEqual([
       "audio/first-book.en.json: narration is stale: it has no textSha256 to match it with the text; " +
-        "run pnpm catalog:narrate --force --lang en first-book",
+        "run npm run catalog:narrate -- --force --lang en first-book",
     ]);
   });
 

@@ -1,4 +1,4 @@
-// pnpm catalog:narrate [--lang en|pt|es] [--limit N] [--force] [slug ...]
+// npm run catalog:narrate -- [--lang en|pt|es] [--limit N] [--force] [slug ...]
 // Narrates catalogue editions into prisma/seed/catalog/audio/<slug>.<lang>.{opus,json}.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +9,7 @@ import { readCatalog } from "../import/parse.js";
 import { checkTools, narrateEdition } from "./narrate.js";
 import { narrationScript } from "./script.js";
 
-const USAGE = "usage: pnpm catalog:narrate [--lang en|pt|es] [--limit N] [--force] [slug ...]";
+const USAGE = "usage: npm run catalog:narrate -- [--lang en|pt|es] [--limit N] [--force] [slug ...]";
 /** espeak-ng and opusenc are single-threaded: two editions at once keep this 2-core machine busy. */
 const PARALLEL = 2;
 const OUT_DIR = path.join(CATALOG_DIR, "audio");

@@ -40,5 +40,5 @@ export function narrationScript(edition: NarratedEdition): NarrationScript {
 
 /** The command that re-narrates one edition, for messages about a missing or stale narration. */
 export function renarrateCommand(slug: string, language: CatalogLanguage): string {
-  return `pnpm catalog:narrate --force --lang ${language} ${slug}`;
+  return `npm run catalog:narrate -- --force --lang ${language} ${slug}`;
 }

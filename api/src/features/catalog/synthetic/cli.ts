@@ -1,4 +1,4 @@
-// pnpm catalog:synthetic --books N --users M [--seed S] [--reset] [--force]
+// npm run catalog:synthetic -- --books N --users M [--seed S] [--reset] [--force]
 // Fills the app's database (DATABASE_URL or DATA_DIR) with synthetic data for benchmarks; see generate.ts.
 // The app seeds the bundled catalogue only into a database with no microbooks: to have both, start the
 // app (or run catalog:import) before this, not after.
@@ -10,7 +10,7 @@ import { deployMigrations } from "../../../db/migrate.js";
 import { generateSynthetic, type SyntheticSummary } from "./generate.js";
 
 const MAX = { books: 100_000, users: 1_000_000, seed: 2 ** 32 - 1 };
-const USAGE = `usage: pnpm catalog:synthetic [--books N] [--users M] [--seed S] [--reset] [--force]
+const USAGE = `usage: npm run catalog:synthetic -- [--books N] [--users M] [--seed S] [--reset] [--force]
   --books N  synthetic microbooks wanted in total (0-${MAX.books}); each with editions, key ideas and similar works
   --users M  synthetic readers wanted in total (0-${MAX.users}); each with favourites, reading status and progress
   --seed S   seed of the generator (default 1): same seed, same data; top up with the seed used before

@@ -167,7 +167,7 @@ describe("catalog:synthetic command line", () => {
     for (const args of [[], ["--books=-3"], ["--users", "1e5"]]) {
       const result = run(args);
       expect(result.status, args.join(" ")).toBe(64);
-      expect(result.stderr).toContain("usage: pnpm catalog:synthetic");
+      expect(result.stderr).toContain("usage: npm run catalog:synthetic");
     }
   });
 

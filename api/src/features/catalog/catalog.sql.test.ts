@@ -1,0 +1,105 @@
+import { print } from "graphql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HomePageDocument, MicrobookPageDocument } from "../../../../web/src/gql/graphql.js";
+import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { run } from "../../test/execute.js";
+import { buildCategory, buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
+
+/**
+ * The SQL each page's operation issues, snapshotted statement by statement, with 2 and with 50
+ * microbooks: a per-row query, a new statement or a dropped WHERE shows up as a diff here. When a
+ * change is intended, review the diff and update with `vitest -u`.
+ */
+let db: TestDatabase;
+let premiumToken: string;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(() => db.close());
+
+/** What a category page asks for (the discovery screens will send this shape). */
+const CATEGORY_PAGE = /* GraphQL */ `
+  query CategoryPage($slug: String!) {
+    category(slug: $slug) {
+      id
+      name
+      description
+      microbookCount
+      microbooks(first: 20) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        nodes {
+          id
+          slug
+          author {
+            name
+          }
+          edition {
+            title
+            coverUrl
+            readingMinutes
+            audio {
+              durationSeconds
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** Statements with their bound-list lengths folded, so 2 and 50 books compare equal when the plan is the same. */
+const normalize = (statements: string[]) => statements.map((sql) => sql.replace(/IN \((\$\d+,?)+\)/g, "IN (…)"));
+
+async function catalogueOf(size: number) {
+  await db.reset();
+  const category = await buildCategory(db.prisma, { slug: "ideas" });
+  const books = [];
+  for (let i = 0; i < size; i++) {
+    books.push(await buildMicrobook(db.prisma, { slug: `book-${i}`, categoryId: category.id, languages: i % 2 ? ["en", "pt"] : ["en"] }));
+  }
+  for (const [i, book] of books.entries()) {
+    for (const offset of [1, 2, 3]) {
+      const similar = books[(i + offset) % books.length]!;
+      if (similar.id !== book.id) {
+        await db.prisma.similarMicrobook
+          .create({ data: { microbookId: book.id, similarId: similar.id, position: offset } })
+          .catch(() => undefined);
+      }
+    }
+  }
+  await makeFreeToday(db.prisma, books[0]!.id);
+  const user = await buildUser(db.prisma);
+  await grantPremium(db.prisma, user.id);
+  premiumToken = await buildSession(db.prisma, user.id);
+}
+
+async function statementsOf(source: string, variables: Record<string, unknown> = {}, sessionToken?: string) {
+  // Warm the per-day pick first, as every request after the first of the day finds it recorded.
+  await run(db, source, variables, { sessionToken });
+  const { result, statements } = await db.recorder.capture(() => run(db, source, variables, { sessionToken, acceptLanguage: "pt" }));
+  expect(result.errors).toBeUndefined();
+  return normalize(statements);
+}
+
+const PAGES = {
+  home: () => statementsOf(print(HomePageDocument)),
+  "microbook page (visitor, locked)": () => statementsOf(print(MicrobookPageDocument), { slug: "book-1", language: "pt" }),
+  "microbook page (premium reader)": () => statementsOf(print(MicrobookPageDocument), { slug: "book-1", language: "pt" }, premiumToken),
+  "category page": () => statementsOf(CATEGORY_PAGE, { slug: "ideas" }),
+};
+
+describe("SQL per page", () => {
+  it("is the same statement list for 2 and for 50 microbooks, and matches the snapshot", async () => {
+    await catalogueOf(2);
+    const small: Record<string, string[]> = {};
+    for (const [page, statements] of Object.entries(PAGES)) small[page] = await statements();
+    await catalogueOf(50);
+    const large: Record<string, string[]> = {};
+    for (const [page, statements] of Object.entries(PAGES)) large[page] = await statements();
+    expect(large).toEqual(small);
+    expect(small).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,52 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HomePageDocument } from "../../../web/src/gql/graphql.js";
+import { openTestDatabase, type TestDatabase } from "../test/database.js";
+import { buildMicrobook } from "../test/factories.js";
+import { graphqlGetUrl, startTestServer } from "../test/http.js";
+import { createResponseCacheStore } from "./response-cache.js";
+
+/** Two instances on one Redis share cached answers. Needs the Redis this machine runs (CI's too). */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+function redisAnswers(): boolean {
+  try {
+    return execFileSync("redis-cli", ["-u", REDIS_URL, "ping"], { stdio: "pipe", timeout: 3000 }).toString().trim() === "PONG";
+  } catch {
+    return false;
+  }
+}
+const available = redisAnswers();
+if (!available && process.env.CI) throw new Error(`No Redis answers at ${REDIS_URL}: CI needs it for the shared-cache test`);
+
+describe.skipIf(!available)("the response cache on Redis", () => {
+  const namespace = `brevia-test-${randomUUID()}`;
+  let db: TestDatabase;
+  let servers: Awaited<ReturnType<typeof startTestServer>>[] = [];
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    const options = { env: { REDIS_URL }, responseCacheNamespace: namespace };
+    servers = [await startTestServer(db, options), await startTestServer(db, options)];
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.app.close();
+    // Leave nothing behind in Redis.
+    const store = createResponseCacheStore(REDIS_URL, namespace);
+    await store.clear();
+    await store.close();
+    await db.close();
+  });
+
+  it("serves an answer cached by one instance from another", async () => {
+    await buildMicrobook(db.prisma, { slug: "walden" });
+    const hash = (HomePageDocument as unknown as { __meta__: { hash: string } }).__meta__.hash.replace(/^sha256:/, "");
+    const url = graphqlGetUrl({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
+    const get = (i: number) => servers[i]!.app.inject({ method: "GET", url, headers: { "apollo-require-preflight": "true" } });
+    const first = await get(0);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.age).toBeUndefined();
+    const second = await get(1);
+    expect(second.headers.age).toBeDefined();
+    expect(second.body).toBe(first.body);
+  });
+});

@@ -1,0 +1,62 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../config.js";
+
+/**
+ * What the built web app loads, and nothing more: its own scripts, stylesheet, favicon and covers
+ * (SVG at /covers/…), narration (/audio/…) and /graphql, all from this origin. The web app has no
+ * inline script or style element, no data: URL and no web font (system fonts only). React sets
+ * `style` props through the CSSOM, which style-src does not govern.
+ *
+ * Server rendering will add an inline script (the Apollo cache state) and `style` attributes in
+ * the HTML. For the script, pass `enableCSPNonces: true` to helmet below: it appends a fresh
+ * `'nonce-…'` to script-src and style-src on every response and exposes it as
+ * `reply.cspNonce.script`; render `<script nonce={reply.cspNonce.script}>`. Never add
+ * 'unsafe-inline' to script-src. Nonces do not cover `style` attributes: those need
+ * `style-src-attr 'unsafe-inline'` (styles cannot run code) or classes instead.
+ */
+const directives = {
+  "default-src": ["'self'"],
+  "script-src": ["'self'"],
+  "script-src-attr": ["'none'"],
+  "style-src": ["'self'"],
+  "img-src": ["'self'"],
+  "media-src": ["'self'"],
+  "font-src": ["'self'"],
+  "connect-src": ["'self'"],
+  "object-src": ["'none'"],
+  "base-uri": ["'self'"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+  // No upgrade-insecure-requests: every source is this origin, and over plain HTTP on a LAN
+  // address (npm start on another machine) it would send every asset request to https and break.
+};
+
+/** Security headers on every response (pages, /graphql, media, errors); see the README. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // A browser remembers HSTS for a year: send it only from production, which runs behind TLS.
+    hsts: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Helmet's defaults stay on: nosniff, Cross-Origin-Opener-Policy and
+    // Cross-Origin-Resource-Policy same-origin (the app's <img> and <audio> are same-origin), …
+  });
+
+  // Apollo Sandbox (GET /graphql in a browser) runs inline scripts and scripts, styles and frames
+  // from Apollo's CDN, and its HTML carries its own nonce-based CSP in a <meta> tag. In development
+  // only, drop our header CSP from that one HTML response so Apollo's policy governs it; the
+  // other headers (X-Frame-Options: DENY…) stay. Production never relaxes anything, even with
+  // GRAPHQL_INTROSPECTION=true.
+  if (config.introspection && !config.production) {
+    app.addHook("onSend", async (request, reply) => {
+      const isSandboxPage =
+        request.method === "GET" &&
+        request.routeOptions.url === "/graphql" &&
+        String(reply.getHeader("content-type") ?? "").startsWith("text/html");
+      // Helmet writes its headers on the raw response, so remove it there.
+      if (isSandboxPage) reply.raw.removeHeader("content-security-policy");
+    });
+  }
+}
