@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase, type Database } from "../api/src/db/client.js";
+import { openDatabase, postgresLabel, type Database } from "../api/src/db/client.js";
 import type { MigrationTarget } from "../api/src/db/migrate.js";
 import type { QueryRecorder } from "../api/src/db/query-log.js";
 import { GIVEN_DATABASE_URL, PG_SERVER_URL } from "./config.js";
@@ -28,7 +28,6 @@ export type BenchDatabase = {
 
 export const DATABASE_TITLES: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
 
-const hideCredentials = (url: string) => url.replace(/\/\/[^@/]*@/, "//***@");
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function withDatabase<T>(url: string, fn: (db: Database) => Promise<T>): Promise<T> {
@@ -93,7 +92,7 @@ export async function preparePostgres(): Promise<BenchDatabase | { skipped: stri
     const tmpDir = await newTempDir("postgres");
     return {
       kind: "postgres",
-      description: `PostgreSQL, BENCH_DATABASE_URL ${hideCredentials(url)} (used as it is, not dropped)`,
+      description: `BENCH_DATABASE_URL, ${postgresLabel(url)} (used as it is, not dropped)`,
       mediaDir: path.join(tmpDir, "media"),
       open: (recorder) => openDatabase({ url, recorder }),
       migrationTarget: (db) => ({ kind: "postgres", url, label: db.label }),
