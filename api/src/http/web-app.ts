@@ -13,7 +13,7 @@ import { WEB_DIST_DIR } from "../paths.js";
 export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DIR) {
   const indexPath = path.join(distDir, "index.html");
   if (!existsSync(indexPath)) {
-    app.log.warn(`No built web app at ${distDir}: run \`pnpm build\` (pnpm start does it for you).`);
+    app.log.warn(`No built web app at ${distDir}: run \`npm run build\` (npm start does it for you).`);
     return;
   }
   const indexHtml = await readFile(indexPath, "utf8");
