@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
@@ -44,7 +45,14 @@ export async function createPglite(dataDir?: string): Promise<PGlite> {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
-    const factory = recordingAdapterFactory(new PrismaPg({ connectionString: options.url }), options.recorder);
+    // Named (prepared) statements: PostgreSQL plans each distinct statement once per connection instead
+    // of on every request (a page's statement takes longer to plan than to run). Behind PgBouncer this
+    // needs session pooling, or PgBouncer 1.21+ with max_prepared_statements.
+    const preparedStatementName = (query: { sql: string }) => `brevia_${createHash("sha1").update(query.sql).digest("hex").slice(0, 24)}`;
+    const factory = recordingAdapterFactory(
+      new PrismaPg({ connectionString: options.url }, { statementNameGenerator: preparedStatementName }),
+      options.recorder,
+    );
     const prisma = new PrismaClient({ adapter: factory });
     return {
       prisma,

@@ -99,8 +99,9 @@ export const MicrobookEdition = builder.prismaNode("MicrobookEdition", {
     wordCount: t.exposeInt("wordCount"),
     keyIdeaCount: t.exposeInt("keyIdeaCount"),
     coverUrl: t.string({
-      select: { language: true, microbook: { select: { slug: true } } },
-      resolve: (edition) => `/covers/${edition.microbook.slug}.${edition.language}.svg`,
+      // By the microbook's id, which the edition row holds: no join back to Microbook for its slug.
+      select: { language: true },
+      resolve: (edition) => `/covers/${edition.microbookId}.${edition.language}.svg`,
     }),
     access: t.field({
       type: ReadAccessEnum,

@@ -5,14 +5,17 @@ import { coverSvg } from "./cover-svg.js";
 
 const COVER_PATH = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(pt|en|es)\.svg$/;
 
-/** GET /covers/{slug}.{language}.svg: the generated cover of an edition. Covers are public. */
+/**
+ * GET /covers/{microbook id}.{language}.svg (what the API hands out) or /covers/{slug}.{language}.svg
+ * (readable, for links made by hand): the generated cover of an edition. Covers are public.
+ */
 export function registerCovers(app: FastifyInstance, db: Database) {
   app.get<{ Params: { file: string } }>("/covers/:file", async (request, reply) => {
     const match = COVER_PATH.exec(request.params.file);
     if (!match) return reply.code(404).type("text/plain").send("This page could not be found");
-    const [, slug, language] = match as unknown as [string, string, "pt" | "en" | "es"];
+    const [, key, language] = match as unknown as [string, string, "pt" | "en" | "es"];
     const edition = await db.prisma.microbookEdition.findFirst({
-      where: { language, microbook: { slug } },
+      where: { language, OR: [{ microbookId: key }, { microbook: { slug: key } }] },
       select: {
         title: true,
         microbook: {
