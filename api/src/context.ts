@@ -3,6 +3,7 @@ import type { Language } from "./generated/prisma/enums.js";
 import type { Viewer } from "./features/accounts/viewer.js";
 import { createCatalogLoaders } from "./features/catalog/catalog.loaders.js";
 import type { MediaUrlSigner } from "./features/catalog/audio/media-urls.js";
+import type { FreeDailyPickSource } from "./features/catalog/free-daily.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -45,6 +46,8 @@ export function createContext(input: {
   mediaUrls: MediaUrlSigner;
   acceptLanguage?: string;
   now?: Date;
+  /** The server's memory of recorded free picks (without it, each operation reads the pick). */
+  freePicks?: FreeDailyPickSource;
 }): Context {
   const locale = parseLocale(input.acceptLanguage);
   const now = input.now ?? new Date();
@@ -58,6 +61,6 @@ export function createContext(input: {
     loaders: undefined as never,
     mediaUrls: input.mediaUrls,
   };
-  context.loaders = createCatalogLoaders(context);
+  context.loaders = createCatalogLoaders(context, input.freePicks);
   return context;
 }

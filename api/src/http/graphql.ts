@@ -9,6 +9,7 @@ import { createContext, type Context } from "../context.js";
 import type { MediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
 import { loadViewer, SESSION_COOKIE } from "../features/accounts/viewer.js";
+import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
 import { schema } from "../schema/index.js";
 import { isClientError, maskError } from "./errors.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
@@ -105,6 +106,7 @@ export async function registerGraphQL(
   await apollo.start();
   app.addHook("onClose", () => responseStore.close());
 
+  const freePicks = createFreeDailyPickMemory(db.prisma, catalogVersion);
   const handler = fastifyApolloHandler(apollo, {
     context: async (request) =>
       createContext({
@@ -114,6 +116,7 @@ export async function registerGraphQL(
         mediaUrls,
         acceptLanguage: request.headers["accept-language"],
         now: options.clock?.(),
+        freePicks,
       }),
   });
   app.route({

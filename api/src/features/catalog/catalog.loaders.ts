@@ -1,12 +1,12 @@
 import type { Context } from "../../context.js";
 import { createEditionContentLoader } from "./content/content.loader.js";
-import { freeMicrobookIdFor } from "./free-daily.js";
+import { freeMicrobookIdFor, type FreeDailyPickSource } from "./free-daily.js";
 import { readAccess, type ReadAccess } from "./catalog.policy.js";
 
 /** Per-request loaders for the catalogue: each is computed at most once per operation. */
-export function createCatalogLoaders(ctx: Pick<Context, "prisma" | "now" | "viewer">) {
+export function createCatalogLoaders(ctx: Pick<Context, "prisma" | "now" | "viewer">, freePicks?: FreeDailyPickSource) {
   let freeToday: Promise<string | null> | undefined;
-  const freeTodayId = () => (freeToday ??= freeMicrobookIdFor(ctx.prisma, ctx.now));
+  const freeTodayId = () => (freeToday ??= freePicks ? freePicks(ctx.now) : freeMicrobookIdFor(ctx.prisma, ctx.now));
   return {
     freeTodayId,
     async accessTo(microbookId: string): Promise<ReadAccess> {

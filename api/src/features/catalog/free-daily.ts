@@ -33,3 +33,24 @@ export async function freeMicrobookIdFor(prisma: PrismaClient, now: Date): Promi
   const pick = await prisma.freeDailyPick.findUniqueOrThrow({ where: { day }, select: { microbookId: true } });
   return pick.microbookId;
 }
+
+/**
+ * A server's memory of recorded picks: once a day's pick is recorded it does not change, so the
+ * server asks the database once per day (and again after any catalogue change, which may remove the
+ * book) instead of once per request. Keeps the last few entries only.
+ */
+export function createFreeDailyPickMemory(prisma: PrismaClient, catalogVersion: { current(): Promise<string> }) {
+  const recorded = new Map<string, string>();
+  return async function freeMicrobookIdRemembered(now: Date): Promise<string | null> {
+    const key = `${utcDay(now).toISOString()} ${await catalogVersion.current()}`;
+    const known = recorded.get(key);
+    if (known) return known;
+    const id = await freeMicrobookIdFor(prisma, now);
+    if (id) {
+      recorded.set(key, id);
+      if (recorded.size > 3) recorded.delete(recorded.keys().next().value!);
+    }
+    return id;
+  };
+}
+export type FreeDailyPickSource = (now: Date) => Promise<string | null>;
