@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ApolloServerPlugin } from "@apollo/server";
-import { ApolloServerPluginCacheControl } from "@apollo/server/plugin/cacheControl";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import responseCachePlugin from "@apollo/server-plugin-response-cache";
 import { KeyvAdapter } from "@apollo/utils.keyvadapter";
 import { InMemoryLRUCache, type KeyValueCache } from "@apollo/utils.keyvaluecache";
@@ -60,8 +60,18 @@ const isVisitor = (ctx: Context) => ctx.viewer === null;
 
 export function responseCachePlugins(store: ResponseCacheStore, catalogVersion: CatalogVersionReader): ApolloServerPlugin<Context>[] {
   return [
-    // Every field may be cached for an hour by default; HTTP headers are set by httpCachingPlugin.
-    ApolloServerPluginCacheControl({ defaultMaxAge: RESPONSE_CACHE_SECONDS, calculateHttpHeaders: false }),
+    // No per-field cache hints: a visitor's whole answer is cacheable, anyone else's is not, so the
+    // policy is set once per request below (Apollo's field-level plugin costs a hook per field).
+    ApolloServerPluginCacheControlDisabled(),
+    {
+      async requestDidStart() {
+        return {
+          async executionDidStart({ contextValue, overallCachePolicy }) {
+            if (isVisitor(contextValue)) overallCachePolicy.replace({ maxAge: RESPONSE_CACHE_SECONDS, scope: "PUBLIC" });
+          },
+        };
+      },
+    },
     responseCachePlugin<Context>({
       cache: store,
       shouldReadFromCache: async ({ contextValue }) => isVisitor(contextValue),
