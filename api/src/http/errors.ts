@@ -42,7 +42,13 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
   return { message: "Internal server error", ...where, extensions: { code: "INTERNAL_SERVER_ERROR" } };
 }
 
-/** A client error raised inside a resolver: HTTP 400 when it is the whole answer. */
+/** An expected error (the client's or the reader's), logged at warn rather than as a failure. */
 export function isClientError(error: GraphQLError): boolean {
   return clientCode(error) !== null || EXPOSED_CODES.has(String(error.extensions.code));
+}
+
+/** A malformed request (bad id, cursor, page size, limits): HTTP 400 when it is the whole answer. */
+export function isMalformedRequest(error: GraphQLError): boolean {
+  const code = clientCode(error) ?? String(error.extensions.code);
+  return code === "BAD_USER_INPUT" || code === QUERY_TOO_COMPLEX;
 }

@@ -11,7 +11,7 @@ import type { Database } from "../db/client.js";
 import { loadViewer, SESSION_COOKIE } from "../features/accounts/viewer.js";
 import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
 import { schema } from "../schema/index.js";
-import { isClientError, maskError } from "./errors.js";
+import { isClientError, isMalformedRequest, maskError } from "./errors.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
 import { aliasAndFieldLimitRule, QUERY_LIMITS, queryComplexityPlugin } from "./query-limits.js";
 import {
@@ -63,9 +63,10 @@ function errorLogPlugin(app: FastifyInstance): ApolloServerPlugin<Context> {
           for (const error of result.errors ?? []) {
             Object.assign(error, { extensions: { ...error.extensions, requestId: contextValue.requestId } });
           }
-          // An answer with nothing in it but client errors (a bad id, a bad cursor) is a 400.
+          // An answer with nothing in it but malformed-request errors (a bad id, a bad cursor) is a 400.
+          // Auth errors keep 200, as GraphQL clients expect them in the body.
           const empty = result.data == null || Object.values(result.data).every((value) => value === null);
-          if (empty && errors?.length && errors.every(isClientError) && (response.http.status ?? 200) === 200) {
+          if (empty && errors?.length && errors.every(isMalformedRequest) && (response.http.status ?? 200) === 200) {
             response.http.status = 400;
           }
         },

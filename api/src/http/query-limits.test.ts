@@ -106,6 +106,16 @@ describe("query limits", () => {
   });
 });
 
+describe("auth errors", () => {
+  it("stay HTTP 200 with the code in the body, logged at warn, not as failures", async () => {
+    const answer = await post(`mutation { updateLanguagePreferences { __typename } }`, {}, "req-auth-000001");
+    expect(answer.status).toBe(200);
+    expect(codes(answer)).toEqual(["UNAUTHENTICATED"]);
+    expect(warnLines("req-auth-000001")).toHaveLength(1);
+    expect(errorLines()).toEqual([]);
+  });
+});
+
 describe("ids, cursors and page sizes", () => {
   const NODE = `query ($id: ID!) { node(id: $id) { id } }`;
   const encode = (text: string) => Buffer.from(text).toString("base64");
