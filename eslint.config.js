@@ -9,6 +9,7 @@ export default tseslint.config(
       "**/node_modules/**",
       "**/dist/**",
       "**/dist-server/**",
+      "web/.ssr-test-*/**",
       "api/src/generated/**",
       "web/src/gql/**",
       "web/src/locales/**",
