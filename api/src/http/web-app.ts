@@ -96,7 +96,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (!wantsPage || pathname.startsWith("/assets/") || pathname.startsWith("/graphql") || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).type("text/plain; charset=utf-8").send("This page could not be found");
     }
-    if (entry) return renderPage(request, reply, entry);
+    if (entry) {
+      try {
+        return await renderPage(request, reply, entry);
+      } catch (error) {
+        // A bug in rendering must not take the site down: the page still renders in the browser.
+        request.log.error({ err: error, requestId: request.id }, "Server rendering failed; sending the page to render in the browser");
+      }
+    }
     return reply
       .code(matchRoute(pathname) ? 200 : 404)
       .header("cache-control", "no-cache")

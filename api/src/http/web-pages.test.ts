@@ -107,6 +107,19 @@ describe("pages rendered on the server", () => {
   });
 });
 
+describe("the page's data in the HTML", () => {
+  it("cannot end its script element, whatever the catalogue says", async () => {
+    const hostile = "</script><script>alert(1)</script><!--";
+    const book = await buildMicrobook(db.prisma, { slug: "ssr-hostile" });
+    await db.prisma.microbookEdition.update({ where: { id: book.editions[0]!.id }, data: { subtitle: hostile } });
+    const res = await page("/en/microbook/ssr-hostile", { cookie: "i18n_redirected=en" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("<script>alert(1)");
+    const state = /<script type="application\/json" id="brevia-state">(.*?)<\/script>/s.exec(res.body)?.[1];
+    expect(JSON.stringify(JSON.parse(state!))).toContain(JSON.stringify(hostile).slice(1, -1));
+  });
+});
+
 describe("the language of a first visit", () => {
   it("redirects to the browser's language and remembers it for a year", async () => {
     const res = await page("/microbook/ssr-premium", { "accept-language": "es-MX,es;q=0.9,en;q=0.8" });
