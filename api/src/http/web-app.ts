@@ -80,7 +80,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       const key = `page:${build}:${url.origin}${url.pathname}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
       rendered = cached ? (JSON.parse(cached) as { status: number; html: string }) : await server.render({ ...page, execute }, indexHtml);
-      if (!cached && (rendered.status === 200 || rendered.status === 404)) {
+      // Only pages that exist: caching every unknown path would let anyone fill the cache.
+      if (!cached && rendered.status === 200) {
         await responseStore.set(key, JSON.stringify(rendered), { ttl: RESPONSE_CACHE_SECONDS });
       }
       reply

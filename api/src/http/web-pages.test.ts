@@ -78,6 +78,8 @@ describe("pages rendered on the server", () => {
       expect(res.body, url).toContain('<html lang="en">');
       expect(res.body, url).toContain("<title>Page not found · Brevia</title>");
       expect(res.body, url).toContain("We couldn&#x27;t find the page you were looking for.");
+      expect(res.headers["x-cache"], url).toBe("miss");
+      expect((await page(url, { cookie: "i18n_redirected=en" })).headers["x-cache"], url).toBe("miss");
     }
   });
 
