@@ -4,7 +4,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "api/src/generated/**", "web/src/gql/**", "web/src/locales/**", ".data/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/dist-server/**",
+      "web/.ssr-test-*/**",
+      "api/src/generated/**",
+      "web/src/gql/**",
+      "web/src/locales/**",
+      ".data/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -56,6 +56,33 @@ describe("a visitor", () => {
     await context.close();
   });
 
+  it("gets the page rendered by the server, and the browser takes it over without asking again", async () => {
+    const context = await openContext(browser, { locale: "en-US" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
+    const graphqlRequests: string[] = [];
+    page.on("request", (request) => new URL(request.url()).pathname === "/graphql" && graphqlRequests.push(request.url()));
+    const response = await page.goto(`${BASE_URL}/en/microbook/meditations`);
+    // The server's HTML already has the page and its head (a hydration mismatch would log an error).
+    const html = await response!.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("<title>Meditations · Brevia</title>");
+    expect(html).toMatch(/<h1 lang="en">Meditations<\/h1>/);
+    await page.waitForLoadState("networkidle");
+    expect(graphqlRequests, "the browser refetched what the server sent").toEqual([]);
+    // Hydrated: a client-side navigation works and fetches the next page only.
+    await page.locator(".brand").click();
+    await page.waitForURL(/\/en$/, { waitUntil: "commit" });
+    await expect.poll(() => page.locator("h1").first().textContent()).toContain("key ideas");
+    expect(graphqlRequests.length).toBe(1);
+    expect(await page.title()).toBe("Brevia: great non-fiction in 12 minutes");
+    expect(errors).toEqual([]);
+    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
+    await context.close();
+  });
+
   it("lands in their browser's language on a first visit", async () => {
     const context = await openContext(browser, { locale: "es-MX" });
     const page = await context.newPage();

@@ -21,7 +21,9 @@ function newest(dir) {
   return latest;
 }
 const built = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
-if (built("web/dist/index.html") < newest("web/src")) pnpm(["--filter", "@brevia/web", "build"]);
+// The web build is the browser's bundle (web/dist) and the server renderer (web/dist-server).
+const webBuilt = Math.min(built("web/dist/index.html"), built("web/dist-server/entry-server.js"));
+if (webBuilt < newest("web/src")) pnpm(["--filter", "@brevia/web", "build"]);
 if (built("api/dist/main.mjs") < Math.max(newest("api/src"), newest("web/src/app"))) pnpm(["--filter", "@brevia/api", "build"]);
 
 const server = spawn(process.execPath, ["--enable-source-maps", "api/dist/main.mjs"], {

@@ -6,12 +6,13 @@ import { defineConfig } from "vite";
 const apiPort = process.env.API_PORT ?? "3000";
 const api = `http://localhost:${apiPort}`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
-    // In development the API runs beside Vite; the browser talks to one origin.
+    // In development the API runs beside Vite; the browser talks to one origin (pages render in the browser).
     proxy: { "/graphql": api, "/covers": api, "/audio": api, "/healthz": api },
   },
-  build: { sourcemap: true },
-});
+  // The server renderer (`vite build --ssr src/entry-server.tsx`, into dist-server) needs no public files.
+  build: { sourcemap: true, copyPublicDir: !isSsrBuild },
+}));

@@ -15,7 +15,7 @@ import { registerWebApp } from "./http/web-app.js";
 export async function buildServer(
   config: AppConfig,
   db: Database,
-  options: { webDistDir?: string; logStream?: NodeJS.WritableStream } & GraphQLOptions = {},
+  options: { webDistDir?: string; webServerEntry?: string; logStream?: NodeJS.WritableStream } & GraphQLOptions = {},
 ) {
   const app = Fastify({
     logger: {
@@ -39,9 +39,9 @@ export async function buildServer(
   await app.register(fastifyCookie);
   registerHealth(app, db);
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);
-  await registerGraphQL(app, config, db, mediaUrls, options);
+  const graphql = await registerGraphQL(app, config, db, mediaUrls, options);
   registerCovers(app, db);
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
-  await registerWebApp(app, options.webDistDir);
+  await registerWebApp(app, { distDir: options.webDistDir, serverEntry: options.webServerEntry, graphql, clock: options.clock });
   return app;
 }

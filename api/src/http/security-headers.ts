@@ -8,12 +8,12 @@ import type { AppConfig } from "../config.js";
  * inline script or style element, no data: URL and no web font (system fonts only). React sets
  * `style` props through the CSSOM, which style-src does not govern.
  *
- * Server rendering will add an inline script (the Apollo cache state) and `style` attributes in
- * the HTML. For the script, pass `enableCSPNonces: true` to helmet below: it appends a fresh
- * `'nonce-…'` to script-src and style-src on every response and exposes it as
- * `reply.cspNonce.script`; render `<script nonce={reply.cspNonce.script}>`. Never add
- * 'unsafe-inline' to script-src. Nonces do not cover `style` attributes: those need
- * `style-src-attr 'unsafe-inline'` (styles cannot run code) or classes instead.
+ * Server-rendered pages (web-app.ts) carry the Apollo cache state in a
+ * `<script type="application/json">` element, which is data, not script: CSP does not apply to it, so
+ * no nonce is needed (and a rendered page can be cached for every visitor). If an executable inline
+ * script is ever needed, pass `enableCSPNonces: true` to helmet below (a fresh `'nonce-…'` per
+ * response, `reply.cspNonce.script`); never add 'unsafe-inline' to script-src. Rendered HTML has no
+ * `style` attributes (the category colour is set through the CSSOM), so style-src stays 'self'.
  */
 const directives = {
   "default-src": ["'self'"],

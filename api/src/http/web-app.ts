@@ -1,22 +1,50 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
-import { matchRoute } from "../../../web/src/app/route-table.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
+import type { ServerEntry } from "../../../web/src/app/ssr-contract.js";
+import { utcDay } from "../features/catalog/free-daily.js";
 import { WEB_DIST_DIR } from "../paths.js";
+import type { InProcessGraphQL } from "./graphql.js";
+import { RESPONSE_CACHE_SECONDS, SHARED_CACHE_SECONDS } from "./response-cache.js";
+
+export type WebAppOptions = {
+  distDir?: string;
+  /** The server renderer (`vite build --ssr`); default: dist-server/entry-server.js beside distDir. */
+  serverEntry?: string;
+  graphql: InProcessGraphQL;
+  clock?: () => Date;
+};
+
+/** A visitor's page is the same for every visitor: it varies by language (in the path), the day and the catalogue. */
+const VARY = "accept-language, cookie";
 
 /**
- * Serves the built web app: files from web/dist, and index.html for every page path. A path the
- * route table does not know still gets the app (it renders the not-found page) but with status 404.
+ * Serves the built web app: files from web/dist, and every page rendered on the server with the
+ * web's own routes and loaders (web/src/entry-server.tsx), with the status its route gives (404 for
+ * an unknown path or microbook). A visitor's rendered page is kept in the response cache under the
+ * keys of the API's answers (path and so language, catalogue version, day); a signed-in reader's
+ * page is rendered for them and private. Without a built renderer (a test's bare index.html), every
+ * page gets index.html and renders in the browser.
  */
-export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DIR) {
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions) {
+  const distDir = options.distDir ?? WEB_DIST_DIR;
   const indexPath = path.join(distDir, "index.html");
   if (!existsSync(indexPath)) {
     app.log.warn(`No built web app at ${distDir}: run \`npm run build\` (npm start does it for you).`);
     return;
   }
   const indexHtml = await readFile(indexPath, "utf8");
+  const serverEntryPath = options.serverEntry ?? path.join(path.dirname(distDir), "dist-server", "entry-server.js");
+  const entry = existsSync(serverEntryPath) ? ((await import(pathToFileURL(serverEntryPath).href)) as ServerEntry) : null;
+  // A new build (new asset names in index.html) must not be served pages rendered for the old one.
+  const build = createHash("sha256").update(indexHtml).digest("hex").slice(0, 16);
+  const { inProcess, responseStore, catalogVersion } = options.graphql;
+
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -26,11 +54,56 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST_DI
       if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, server: ServerEntry) {
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const page = { url: url.href, cookie: request.headers.cookie, acceptLanguage: request.headers["accept-language"] };
+    const redirect = server.localeRedirect(page);
+    if (redirect) {
+      return reply
+        .code(302)
+        .header("location", redirect.location)
+        .header("set-cookie", redirect.setCookie)
+        .header("cache-control", "private, no-store")
+        .header("vary", VARY)
+        .send();
+    }
+    const { viewer, execute } = await inProcess(request, splitLocale(url.pathname).locale);
+    let rendered: { status: number; html: string } | undefined;
+    if (viewer) {
+      rendered = await server.render({ ...page, execute }, indexHtml);
+      reply.header("cache-control", "private, no-store");
+    } else {
+      const day = utcDay(options.clock?.() ?? new Date())
+        .toISOString()
+        .slice(0, 10);
+      const key = `page:${build}:${url.origin}${url.pathname}:${await catalogVersion.current()}:${day}`;
+      const cached = await responseStore.get(key);
+      rendered = cached ? (JSON.parse(cached) as { status: number; html: string }) : await server.render({ ...page, execute }, indexHtml);
+      // Only pages that exist: caching every unknown path would let anyone fill the cache.
+      if (!cached && rendered.status === 200) {
+        await responseStore.set(key, JSON.stringify(rendered), { ttl: RESPONSE_CACHE_SECONDS });
+      }
+      reply
+        .header("x-cache", cached ? "hit" : "miss")
+        .header("cache-control", rendered.status === 200 ? `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}` : "no-cache");
+    }
+    return reply.code(rendered.status).header("vary", VARY).type("text/html; charset=utf-8").send(rendered.html);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage = request.method === "GET" || request.method === "HEAD";
     if (!wantsPage || pathname.startsWith("/assets/") || pathname.startsWith("/graphql") || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.code(404).type("text/plain; charset=utf-8").send("This page could not be found");
+    }
+    if (entry) {
+      try {
+        return await renderPage(request, reply, entry);
+      } catch (error) {
+        // A bug in rendering must not take the site down: the page still renders in the browser.
+        request.log.error({ err: error, requestId: request.id }, "Server rendering failed; sending the page to render in the browser");
+      }
     }
     return reply
       .code(matchRoute(pathname) ? 200 : 404)

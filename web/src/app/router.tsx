@@ -1,60 +1,37 @@
-import { redirect, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
+import type { I18n } from "@lingui/core";
 import { ApolloProvider } from "@apollo/client/react";
 import { I18nProvider } from "@lingui/react";
-import { Outlet } from "react-router-dom";
-import { apolloClient, resetForLocaleChange } from "./apollo";
-import { activateLocale, i18n } from "./i18n";
+import { Outlet, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
+import type { Apollo } from "./apollo";
 import { DefaultLayout } from "./layouts/layouts";
-import { browserLocale, readLocaleCookie, writeLocaleCookie } from "./locale-cookie";
-import { DEFAULT_LOCALE, LOCALES, localizePath, ROUTES, type Locale, type RouteName } from "./route-table";
+import { DEFAULT_LOCALE, LOCALES, ROUTES, type Locale, type RouteName } from "./route-table";
 import { ErrorPage } from "./shell/ErrorPage";
 import { ProgressBar } from "./shell/ProgressBar";
 import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
 
-/** Each route of the table: its loader (starts the query) and its lazily loaded component. */
-const PAGES: Record<RouteName, Pick<RouteObject, "loader" | "lazy">> = {
-  home: { loader: homeLoader, lazy: () => import("../routes/home/Home") },
-  microbook: { loader: microbookLoader, lazy: () => import("../routes/microbook/MicrobookPage") },
+/** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
+export type RouteDeps = {
+  apollo: Apollo;
+  i18n: I18n;
+  /** Picks the page's language before its loaders run; may throw a redirect. */
+  chooseLocale(locale: Locale, url: URL): Promise<void>;
 };
 
-/**
- * Picks the language before anything renders. First visit: the browser's language among pt, en,
- * es (pt otherwise), remembered in the i18n_redirected cookie. A visitor who chose a language and
- * comes back to the Portuguese home is sent to their language's home.
- */
-export async function chooseLocale(locale: Locale, url: URL): Promise<void> {
-  const remembered = readLocaleCookie();
-  if (locale === DEFAULT_LOCALE) {
-    const wanted = remembered ?? browserLocale() ?? DEFAULT_LOCALE;
-    if (wanted !== DEFAULT_LOCALE && (!remembered || url.pathname === "/")) {
-      writeLocaleCookie(wanted);
-      throw redirect(localizePath(wanted, url.pathname) + url.search);
-    }
-  }
-  if (remembered !== locale) writeLocaleCookie(locale);
-  if (i18n.locale && i18n.locale !== locale) await resetForLocaleChange();
-  await activateLocale(locale);
+/** Each route of the table: its loader (starts the query) and its lazily loaded component. */
+function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "lazy">> {
+  return {
+    home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
+    microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
+  };
 }
 
-function Root() {
-  return (
-    <I18nProvider i18n={i18n}>
-      <ApolloProvider client={apolloClient}>
-        <ToastProvider>
-          <ProgressBar />
-          <Outlet />
-        </ToastProvider>
-      </ApolloProvider>
-    </I18nProvider>
-  );
-}
-
-function localeRoute(locale: Locale): RouteObject {
-  const pages: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {
+function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
+  const loaders = pages(deps.apollo);
+  const children: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {
     const path = ROUTES[name];
-    return path === "/" ? { index: true, ...PAGES[name] } : { path: path.slice(1), ...PAGES[name] };
+    return path === "/" ? { index: true, ...loaders[name] } : { path: path.slice(1), ...loaders[name] };
   });
   return {
     path: locale === DEFAULT_LOCALE ? "/" : `/${locale}`,
@@ -63,7 +40,7 @@ function localeRoute(locale: Locale): RouteObject {
     // in the new language and are not cut off by the cache reset of a language change.
     middleware: [
       async ({ request }: LoaderFunctionArgs) => {
-        await chooseLocale(locale, new URL(request.url));
+        await deps.chooseLocale(locale, new URL(request.url));
       },
     ],
     errorElement: <ErrorPage />,
@@ -71,7 +48,7 @@ function localeRoute(locale: Locale): RouteObject {
       {
         element: <DefaultLayout />,
         children: [
-          ...pages,
+          ...children,
           {
             // Any other path: the not-found page, with status 404 (the server sends 404 too).
             path: "*",
@@ -87,4 +64,19 @@ function localeRoute(locale: Locale): RouteObject {
   };
 }
 
-export const routes: RouteObject[] = [{ element: <Root />, hydrateFallbackElement: <div />, children: LOCALES.map(localeRoute) }];
+/** The one route table, in pt (no prefix), en and es, for the browser's router and the server's. */
+export function createRoutes(deps: RouteDeps): RouteObject[] {
+  function Root() {
+    return (
+      <I18nProvider i18n={deps.i18n}>
+        <ApolloProvider client={deps.apollo.client}>
+          <ToastProvider>
+            <ProgressBar />
+            <Outlet />
+          </ToastProvider>
+        </ApolloProvider>
+      </I18nProvider>
+    );
+  }
+  return [{ element: <Root />, hydrateFallbackElement: <div />, children: LOCALES.map((locale) => localeRoute(locale, deps)) }];
+}

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
 import { isChunkLoadError, reloadOnceForChunkError } from "../chunk-reload";
 import { Footer, Header } from "../layouts/Header";
 import { NotFound } from "../../routes/not-found/NotFound";
+import { PageHead } from "../PageHead";
 import { useLocalizedPath } from "../useLocale";
 
 /** Status and message of whatever went wrong: a loader's response or a thrown error. */
@@ -22,6 +23,7 @@ function GenericError({ status, message }: { status: number; message: string }) 
   const localize = useLocalizedPath();
   return (
     <section className="error-page" aria-labelledby="error-title">
+      <PageHead title={t`Error · Brevia`} />
       <p className="error-page__status">{status}</p>
       <h1 id="error-title">{message === "Error" ? t`Error` : message}</h1>
       <p>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { chapterAt, formatClock } from "./narration-time";
 
 export type NarrationAudio = {
@@ -18,6 +18,11 @@ export function Narration({ audio, url, language }: { audio: NarrationAudio; url
   // An expired or refused link (403) or a missing file: say so instead of a silent, dead player.
   const [failed, setFailed] = useState(false);
   const minutes = Math.max(1, Math.round(audio.durationSeconds / 60));
+  // The server's HTML starts loading the audio before the page hydrates: a failure may have come
+  // before React listened for it.
+  useEffect(() => {
+    if (player.current?.error) setFailed(true);
+  }, [url]);
 
   function jumpTo(index: number) {
     const element = player.current;

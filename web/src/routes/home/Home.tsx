@@ -2,18 +2,19 @@ import { useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
+import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import type { homeLoader } from "./loader";
 
 export function Component() {
   const { t } = useLingui();
-  const { queryRef } = useLoaderData() as Awaited<ReturnType<typeof homeLoader>>;
+  const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof homeLoader>>>;
   const { data } = useReadQuery(queryRef);
   const localize = useLocalizedPath();
   const free = data.freeMicrobookToday;
   return (
     <>
-      <title>{t`Brevia: great non-fiction in 12 minutes`}</title>
+      <PageHead title={t`Brevia: great non-fiction in 12 minutes`} />
       <section className="hero">
         <h1>
           <Trans>The key ideas of great books, in 12 minutes</Trans>

@@ -1,6 +1,6 @@
-import { preloadQuery } from "../../app/apollo";
+import type { Apollo } from "../../app/apollo";
 import { HomePageQuery } from "./home.query";
 
-export async function homeLoader() {
-  return { queryRef: await preloadQuery.toPromise(preloadQuery(HomePageQuery)) };
+export function homeLoader({ preloadQuery }: Apollo) {
+  return async () => ({ queryRef: await preloadQuery.toPromise(preloadQuery(HomePageQuery)) });
 }

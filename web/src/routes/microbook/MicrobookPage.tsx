@@ -5,6 +5,7 @@ import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { RichText } from "../../features/catalog/RichText";
 import { LanguageName } from "../../features/catalog/LanguageName";
 import { Narration } from "../../features/catalog/Narration";
+import { PageHead } from "../../app/PageHead";
 import { useLocale } from "../../app/useLocale";
 import type { microbookLoader } from "./loader";
 
@@ -12,10 +13,18 @@ function formatYear(year: number, bce: string) {
   return year < 0 ? `${-year} ${bce}` : String(year);
 }
 
+/**
+ * Sets the category colour through the CSSOM: a `style` attribute in the server's HTML would be
+ * refused by the Content-Security-Policy (style-src 'self').
+ */
+function categoryColor(color: string) {
+  return (element: HTMLElement | null) => element?.style.setProperty("--category", color);
+}
+
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
-  const { queryRef } = useLoaderData() as Awaited<ReturnType<typeof microbookLoader>>;
+  const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
   const { data } = useReadQuery(queryRef);
   const book = data.microbook;
   const edition = book?.edition;
@@ -24,8 +33,8 @@ export function Component() {
   const count = edition.keyIdeaCount;
   return (
     <article className="microbook">
-      <title>{`${edition.title} · Brevia`}</title>
-      <header className="microbook__header" style={{ ["--category" as string]: book.category.color }}>
+      <PageHead title={`${edition.title} · Brevia`} description={edition.subtitle} />
+      <header className="microbook__header" ref={categoryColor(book.category.color)}>
         <img className="microbook__cover" src={edition.coverUrl} alt="" width={240} height={360} />
         <div>
           <p className="microbook__category">{book.category.name}</p>

@@ -3,9 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { graphql } from "../../gql";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
+import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 
-const NotFoundSuggestionQuery = graphql(`
+export const NotFoundSuggestionQuery = graphql(`
   query NotFoundSuggestion {
     freeMicrobookToday {
       id
@@ -23,7 +24,7 @@ export function NotFound() {
   const suggestion = data?.freeMicrobookToday;
   return (
     <section className="not-found" aria-labelledby="not-found-title">
-      <title>{t`Page not found · Brevia`}</title>
+      <PageHead title={t`Page not found · Brevia`} />
       <h1 id="not-found-title">
         <Trans>We couldn't find the page you were looking for.</Trans>
       </h1>

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../config.js";
+import { buildServer } from "../server.js";
+import { TEST_MEDIA_URL_SECRET } from "../test/execute.js";
+import { buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../test/factories.js";
+import { openTestDatabase, type TestDatabase } from "../test/database.js";
+import { buildWebRenderer } from "../test/web-build.js";
+
+// Pages as the server renders them, from the web's own server build (vite build --ssr).
+let db: TestDatabase;
+let web: Awaited<ReturnType<typeof buildWebRenderer>>;
+let app: Awaited<ReturnType<typeof buildServer>>;
+let premiumBook: Awaited<ReturnType<typeof buildMicrobook>>;
+let freeBook: Awaited<ReturnType<typeof buildMicrobook>>;
+let premiumToken: string;
+
+beforeAll(async () => {
+  [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
+  premiumBook = await buildMicrobook(db.prisma, { slug: "ssr-premium", languages: ["en", "pt"] });
+  freeBook = await buildMicrobook(db.prisma, { slug: "ssr-free" });
+  await makeFreeToday(db.prisma, freeBook.id);
+  const reader = await buildUser(db.prisma);
+  await grantPremium(db.prisma, reader.id);
+  premiumToken = await buildSession(db.prisma, reader.id);
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
+  app = await buildServer(config, db, {
+    webDistDir: web.distDir,
+    webServerEntry: web.serverEntry,
+    catalogVersionMaxAgeMs: 0,
+    responseCacheNamespace: `ssr-${process.pid}`,
+  });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+  await web?.remove();
+});
+
+const title = (book: typeof premiumBook, language: string) => book.editions.find((e) => e.language === language)!.title;
+const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { host: "brevia.test", ...headers } });
+
+describe("pages rendered on the server", () => {
+  it("renders a microbook page in its language, with its head", async () => {
+    const res = await page("/en/microbook/ssr-premium", { cookie: "i18n_redirected=en" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    const html = res.body;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(`<title>${title(premiumBook, "en")} · Brevia</title>`);
+    expect(html).toContain('<meta name="description" content="Subtitle');
+    expect(html).toContain('<link rel="canonical" href="http://brevia.test/en/microbook/ssr-premium" />');
+    for (const [lang, href] of [
+      ["pt", "/microbook/ssr-premium"],
+      ["en", "/en/microbook/ssr-premium"],
+      ["es", "/es/microbook/ssr-premium"],
+      ["x-default", "/microbook/ssr-premium"],
+    ]) {
+      expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="http://brevia.test${href}" />`);
+    }
+    // The page itself, not an empty root: the title in the heading, and the cache state for hydration.
+    expect(html).toContain(`<h1 lang="en">${title(premiumBook, "en")}</h1>`);
+    expect(html).toMatch(/<script type="application\/json" id="brevia-state">\{.*"ROOT_QUERY"/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("renders Portuguese without a prefix", async () => {
+    const res = await page("/microbook/ssr-premium", { cookie: "i18n_redirected=pt", "accept-language": "pt-BR" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="pt-BR">');
+    expect(res.body).toContain(`<h1 lang="pt">${title(premiumBook, "pt")}</h1>`);
+    expect(res.body).toContain('<link rel="canonical" href="http://brevia.test/microbook/ssr-premium" />');
+  });
+
+  it("answers 404 with the not-found page for an unknown microbook or path", async () => {
+    for (const url of ["/en/microbook/no-such-book", "/en/no-such-page"]) {
+      const res = await page(url, { cookie: "i18n_redirected=en" });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<html lang="en">');
+      expect(res.body, url).toContain("<title>Page not found · Brevia</title>");
+      expect(res.body, url).toContain("We couldn&#x27;t find the page you were looking for.");
+      expect(res.headers["x-cache"], url).toBe("miss");
+      expect((await page(url, { cookie: "i18n_redirected=en" })).headers["x-cache"], url).toBe("miss");
+    }
+  });
+
+  it("keeps a premium text out of a visitor's page, and renders it for a premium reader, privately", async () => {
+    const visitor = await page("/en/microbook/ssr-premium", { cookie: "i18n_redirected=en" });
+    expect(visitor.body).toContain("Idea 1");
+    expect(visitor.body).not.toContain("Body 1 (en)");
+    expect(visitor.body).not.toContain("Introduction");
+    expect(visitor.headers["cache-control"]).toMatch(/^public/);
+
+    const reader = await page("/en/microbook/ssr-premium", { cookie: `i18n_redirected=en; brevia_session=${premiumToken}` });
+    expect(reader.statusCode).toBe(200);
+    expect(reader.body).toContain("Body 1 (en)");
+    expect(reader.headers["cache-control"]).toBe("private, no-store");
+    expect(reader.headers["x-cache"]).toBeUndefined();
+  });
+
+  it("keeps a visitor's rendered page in the response cache until the catalogue changes", async () => {
+    const first = await page("/en/microbook/ssr-free", { cookie: "i18n_redirected=en" });
+    const second = await page("/en/microbook/ssr-free", { cookie: "i18n_redirected=en" });
+    expect([first.headers["x-cache"], second.headers["x-cache"]]).toEqual(["miss", "hit"]);
+    expect(second.body).toBe(first.body);
+    await db.prisma.microbookEdition.update({ where: { id: freeBook.editions[0]!.id }, data: { title: "Retitled" } });
+    const after = await page("/en/microbook/ssr-free", { cookie: "i18n_redirected=en" });
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(after.body).toContain('<h1 lang="en">Retitled</h1>');
+  });
+});
+
+describe("the page's data in the HTML", () => {
+  it("cannot end its script element, whatever the catalogue says", async () => {
+    const hostile = "</script><script>alert(1)</script><!--";
+    const book = await buildMicrobook(db.prisma, { slug: "ssr-hostile" });
+    await db.prisma.microbookEdition.update({ where: { id: book.editions[0]!.id }, data: { subtitle: hostile } });
+    const res = await page("/en/microbook/ssr-hostile", { cookie: "i18n_redirected=en" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("<script>alert(1)");
+    const state = /<script type="application\/json" id="brevia-state">(.*?)<\/script>/s.exec(res.body)?.[1];
+    expect(JSON.stringify(JSON.parse(state!))).toContain(JSON.stringify(hostile).slice(1, -1));
+  });
+});
+
+describe("the language of a first visit", () => {
+  it("redirects to the browser's language and remembers it for a year", async () => {
+    const res = await page("/microbook/ssr-premium", { "accept-language": "es-MX,es;q=0.9,en;q=0.8" });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/es/microbook/ssr-premium");
+    expect(res.headers["set-cookie"]).toBe("i18n_redirected=es; Max-Age=31536000; Path=/; SameSite=Lax");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const home = await page("/", { "accept-language": "fr-FR, en;q=0.5" });
+    expect([home.statusCode, home.headers.location]).toEqual([302, "/en"]);
+  });
+
+  it("stays in Portuguese for a Portuguese or unsupported browser", async () => {
+    for (const acceptLanguage of ["pt-BR,pt;q=0.9", "fr-FR", ""]) {
+      const res = await page("/", { "accept-language": acceptLanguage });
+      expect(res.statusCode, acceptLanguage).toBe(200);
+      expect(res.body).toContain('<html lang="pt-BR">');
+    }
+  });
+
+  it("lets the remembered language win over the browser's", async () => {
+    const stay = await page("/", { cookie: "i18n_redirected=pt", "accept-language": "es" });
+    expect(stay.statusCode).toBe(200);
+    expect(stay.body).toContain('<html lang="pt-BR">');
+    const back = await page("/", { cookie: "i18n_redirected=en", "accept-language": "pt-BR" });
+    expect([back.statusCode, back.headers.location]).toEqual([302, "/en"]);
+    // A prefixed page is shown in its own language whatever the cookie says.
+    const prefixed = await page("/es/microbook/ssr-premium", { cookie: "i18n_redirected=en", "accept-language": "en" });
+    expect(prefixed.statusCode).toBe(200);
+    expect(prefixed.body).toContain('<html lang="es">');
+  });
+});

@@ -1,0 +1,26 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { createContext, useContext, useEffect } from "react";
+import { useLocation } from "react-router-dom";
+import { applyHead, type PageHeadData } from "./head";
+
+export const DEFAULT_DESCRIPTION = msg`Brevia: the key ideas of great non-fiction in 12 minutes, to read or to listen.`;
+
+/** On the server, where PageHead writes the page's title and description for the HTML head. */
+export const HeadCollectorContext = createContext<{ collect(head: PageHeadData): void } | null>(null);
+
+/**
+ * The page's title and description. Renders nothing (so server and browser markup agree): the server
+ * collects them into the HTML head it sends; in the browser they are applied after each navigation.
+ */
+export function PageHead({ title, description }: { title: string; description?: string | null }) {
+  const { i18n } = useLingui();
+  const collector = useContext(HeadCollectorContext);
+  const { pathname } = useLocation();
+  const text = description || i18n._(DEFAULT_DESCRIPTION);
+  collector?.collect({ title, description: text });
+  useEffect(() => {
+    applyHead(document, { title, description: text }, location.origin, pathname);
+  }, [title, text, pathname]);
+  return null;
+}

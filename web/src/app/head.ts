@@ -1,0 +1,62 @@
+import { DEFAULT_LOCALE, LOCALES, localizePath, splitLocale, type Locale } from "./route-table";
+
+// A page's <head>: the server writes it into the HTML it sends, the browser keeps it current on
+// client-side navigation. Plain TypeScript: titles and descriptions come from the page components
+// (PageHead), the links from the URL alone.
+
+export type PageHeadData = { title: string; description: string };
+
+/** The canonical URL of a page and its versions in each language (x-default: the unprefixed pt one). */
+export function headLinks(origin: string, pathname: string): { canonical: string; alternates: { hreflang: string; href: string }[] } {
+  const { path } = splitLocale(pathname);
+  const href = (locale: Locale) => origin + localizePath(locale, path);
+  const { locale } = splitLocale(pathname);
+  return {
+    canonical: href(locale),
+    alternates: [...LOCALES.map((l) => ({ hreflang: l, href: href(l) })), { hreflang: "x-default", href: href(DEFAULT_LOCALE) }],
+  };
+}
+
+/** The value of <html lang> for a locale. */
+export function htmlLang(locale: Locale): string {
+  return locale === DEFAULT_LOCALE ? "pt-BR" : locale;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The head elements the server writes. */
+export function headHtml(head: PageHeadData, origin: string, pathname: string): string {
+  const { canonical, alternates } = headLinks(origin, pathname);
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
+  ].join("\n    ");
+}
+
+/** Brings the document's head in line with the page the browser shows now. */
+export function applyHead(doc: Document, head: Partial<PageHeadData>, origin: string, pathname: string): void {
+  if (head.title) doc.title = head.title;
+  const upsert = (selector: string, create: () => HTMLElement, attribute: string, value: string) => {
+    let element = doc.head.querySelector(selector);
+    if (!element) {
+      element = create();
+      doc.head.append(element);
+    }
+    element.setAttribute(attribute, value);
+  };
+  const make = (tag: string, attributes: Record<string, string>) => () => {
+    const element = doc.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    return element;
+  };
+  if (head.description) upsert('meta[name="description"]', make("meta", { name: "description" }), "content", head.description);
+  const { canonical, alternates } = headLinks(origin, pathname);
+  upsert('link[rel="canonical"]', make("link", { rel: "canonical" }), "href", canonical);
+  for (const a of alternates) {
+    upsert(`link[rel="alternate"][hreflang="${a.hreflang}"]`, make("link", { rel: "alternate", hreflang: a.hreflang }), "href", a.href);
+  }
+}

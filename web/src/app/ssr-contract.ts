@@ -1,0 +1,28 @@
+// What the API server and the web's server entry (web/src/entry-server.tsx, built to
+// web/dist-server) agree on. Plain TypeScript with no React, so the API can import its types.
+
+export type GraphQLRequest = { query: string; variables?: Record<string, unknown>; operationName?: string };
+export type GraphQLResult = {
+  data?: Record<string, unknown> | null;
+  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
+};
+/** Runs one operation in the API process with the page request's session. */
+export type ExecuteGraphQL = (request: GraphQLRequest) => Promise<GraphQLResult>;
+
+export type PageRequest = {
+  /** The page's absolute URL (origin from the request: canonical and alternate links use it). */
+  url: string;
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+};
+
+/** What web/dist-server/entry-server.js exports. */
+export type ServerEntry = {
+  /** A first visit's redirect to the reader's language (and the cookie that remembers it), or null. */
+  localeRedirect(request: PageRequest): { location: string; setCookie: string } | null;
+  /** Renders the page into the built index.html (`template`), with the status its route gives. */
+  render(request: PageRequest & { execute: ExecuteGraphQL }, template: string): Promise<{ status: number; html: string }>;
+};
+
+/** The id of the <script type="application/json"> element that carries the Apollo cache state. */
+export const STATE_ELEMENT_ID = "brevia-state";
