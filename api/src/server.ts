@@ -6,6 +6,7 @@ import type { Database } from "./db/client.js";
 import { registerAudio } from "./features/catalog/audio/audio.route.js";
 import { createMediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import { registerCovers } from "./features/catalog/covers/covers.route.js";
+import { registerSitemap } from "./features/seo/sitemap.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -41,6 +42,7 @@ export async function buildServer(
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);
   const graphql = await registerGraphQL(app, config, db, mediaUrls, options);
   registerCovers(app, db);
+  registerSitemap(app, db);
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
   await registerWebApp(app, { distDir: options.webDistDir, serverEntry: options.webServerEntry, graphql, clock: options.clock });
   return app;

@@ -1,21 +1,13 @@
-import { DEFAULT_LOCALE, LOCALES, localizePath, splitLocale, type Locale } from "./route-table";
+import { headLinks } from "./page-links";
+import { DEFAULT_LOCALE, type Locale } from "./route-table";
+
+export { headLinks };
 
 // A page's <head>: the server writes it into the HTML it sends, the browser keeps it current on
 // client-side navigation. Plain TypeScript: titles and descriptions come from the page components
 // (PageHead), the links from the URL alone.
 
 export type PageHeadData = { title: string; description: string };
-
-/** The canonical URL of a page and its versions in each language (x-default: the unprefixed pt one). */
-export function headLinks(origin: string, pathname: string): { canonical: string; alternates: { hreflang: string; href: string }[] } {
-  const { path } = splitLocale(pathname);
-  const href = (locale: Locale) => origin + localizePath(locale, path);
-  const { locale } = splitLocale(pathname);
-  return {
-    canonical: href(locale),
-    alternates: [...LOCALES.map((l) => ({ hreflang: l, href: href(l) })), { hreflang: "x-default", href: href(DEFAULT_LOCALE) }],
-  };
-}
 
 /** The value of <html lang> for a locale. */
 export function htmlLang(locale: Locale): string {

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { headLinks } from "../../../../web/src/app/page-links.js";
+import { LOCALES, localizePath, ROUTES } from "../../../../web/src/app/route-table.js";
+import type { Database } from "../../db/client.js";
+
+/** The site's public origin, as the rendered pages' canonical links compute it. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** One <url> per page and language, each listing every language's version (and x-default). */
+function urlEntries(origin: string, paths: { path: string; lastmod?: Date }[]): string[] {
+  return paths.flatMap(({ path, lastmod }) =>
+    LOCALES.map((locale) => {
+      const { canonical, alternates } = headLinks(origin, localizePath(locale, path));
+      return [
+        "  <url>",
+        `    <loc>${escapeXml(canonical)}</loc>`,
+        ...(lastmod ? [`    <lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>`] : []),
+        ...alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`),
+        "  </url>",
+      ].join("\n");
+    }),
+  );
+}
+
+/**
+ * GET /robots.txt and /sitemap.xml: every public page (home, each microbook) in the three languages,
+ * with its alternates, for crawlers. New public routes (categories, playlists…) add their paths here.
+ */
+export function registerSitemap(app: FastifyInstance, db: Database) {
+  app.get("/robots.txt", async (request, reply) =>
+    reply
+      .type("text/plain; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(`User-agent: *\nAllow: /\nDisallow: /graphql\n\nSitemap: ${originOf(request)}/sitemap.xml\n`),
+  );
+
+  app.get("/sitemap.xml", async (request, reply) => {
+    const microbooks = await db.prisma.microbook.findMany({
+      where: { editions: { some: {} } },
+      orderBy: { slug: "asc" },
+      select: { slug: true, editions: { select: { updatedAt: true } } },
+    });
+    const paths = [
+      { path: ROUTES.home },
+      ...microbooks.map((book) => ({
+        path: ROUTES.microbook.replace(":slug", book.slug),
+        lastmod: new Date(Math.max(...book.editions.map((e) => e.updatedAt.getTime()))),
+      })),
+    ];
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ...urlEntries(originOf(request), paths),
+      "</urlset>",
+      "",
+    ].join("\n");
+    return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=3600").send(xml);
+  });
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { buildMicrobook } from "../../test/factories.js";
+import { startTestServer } from "../../test/http.js";
+
+let db: TestDatabase;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  server = await startTestServer(db);
+});
+afterAll(async () => {
+  await server.app.close();
+  await db.close();
+});
+
+describe("robots.txt and sitemap.xml", () => {
+  it("point crawlers at every public page in the three languages, with alternates", async () => {
+    await buildMicrobook(db.prisma, { slug: "walden" });
+    const robots = await server.app.inject({ url: "/robots.txt", headers: { host: "brevia.test" } });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain("Sitemap: http://brevia.test/sitemap.xml");
+    expect(robots.body).toContain("Disallow: /graphql");
+
+    const sitemap = await server.app.inject({ url: "/sitemap.xml", headers: { host: "brevia.test" } });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers["content-type"]).toContain("application/xml");
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      "http://brevia.test/",
+      "http://brevia.test/en",
+      "http://brevia.test/es",
+      "http://brevia.test/microbook/walden",
+      "http://brevia.test/en/microbook/walden",
+      "http://brevia.test/es/microbook/walden",
+    ]);
+    const walden = sitemap.body.split("<url>").find((entry) => entry.includes("<loc>http://brevia.test/en/microbook/walden</loc>"))!;
+    for (const [lang, href] of [
+      ["pt", "http://brevia.test/microbook/walden"],
+      ["en", "http://brevia.test/en/microbook/walden"],
+      ["es", "http://brevia.test/es/microbook/walden"],
+      ["x-default", "http://brevia.test/microbook/walden"],
+    ]) {
+      expect(walden).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`);
+    }
+    expect(walden).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+});
