@@ -49,6 +49,9 @@ describe("pages rendered on the server", () => {
     expect(html).toContain(`<title>${title(premiumBook, "en")} · Brevia</title>`);
     expect(html).toContain('<meta name="description" content="Subtitle');
     expect(html).toContain('<link rel="canonical" href="http://brevia.test/en/microbook/ssr-premium" />');
+    expect(html).toContain('<meta property="og:url" content="http://brevia.test/en/microbook/ssr-premium" />');
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+ · Brevia" \/>/);
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
     for (const [lang, href] of [
       ["pt", "/microbook/ssr-premium"],
       ["en", "/en/microbook/ssr-premium"],

@@ -26,6 +26,13 @@ export function headHtml(head: PageHeadData, origin: string, pathname: string): 
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     ...alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
+    // Link previews (chat apps, social networks) read these from the HTML; they run no script.
+    `<meta property="og:site_name" content="Brevia" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
   ].join("\n    ");
 }
 
