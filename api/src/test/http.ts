@@ -1,8 +1,10 @@
 import { Writable } from "node:stream";
+import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../config.js";
 import { buildServer } from "../server.js";
 import type { GraphQLOptions } from "../http/graphql.js";
 import type { Database } from "../db/client.js";
+import { openTestDatabase, type TestDatabase } from "./database.js";
 import { TEST_MEDIA_URL_SECRET } from "./execute.js";
 
 export type LogLine = { level: number; msg: string; requestId?: string; reqId?: string; [key: string]: unknown };
@@ -32,4 +34,21 @@ export function graphqlGetUrl(params: { query?: string; operationName?: string; 
   if (params.variables) search.set("variables", JSON.stringify(params.variables));
   if (params.extensions) search.set("extensions", JSON.stringify(params.extensions));
   return `/graphql?${search.toString()}`;
+}
+
+/**
+ * A test file's database and server, opened before its tests and closed after them. Read the fields
+ * inside tests (they are set in beforeAll).
+ */
+export function useTestServer(options: Parameters<typeof startTestServer>[1] = {}) {
+  const handle = {} as { db: TestDatabase } & Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    handle.db = await openTestDatabase();
+    Object.assign(handle, await startTestServer(handle.db, options));
+  });
+  afterAll(async () => {
+    await handle.app?.close();
+    await handle.db?.close();
+  });
+  return handle;
 }

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
 import { buildMicrobook } from "../../test/factories.js";
-import { startTestServer } from "../../test/http.js";
+import { useTestServer } from "../../test/http.js";
 
-let db: TestDatabase;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await db.close();
-});
+const server = useTestServer();
 
 describe("robots.txt and sitemap.xml", () => {
   it("point crawlers at every public page in the three languages, with alternates", async () => {
-    await buildMicrobook(db.prisma, { slug: "walden" });
+    await buildMicrobook(server.db.prisma, { slug: "walden" });
     const robots = await server.app.inject({ url: "/robots.txt", headers: { host: "brevia.test" } });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain("Sitemap: http://brevia.test/sitemap.xml");

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { describe, expect, it } from "vitest";
 import { run } from "../../../test/execute.js";
 import { buildMicrobook } from "../../../test/factories.js";
-import { startTestServer } from "../../../test/http.js";
+import { useTestServer } from "../../../test/http.js";
 
-let db: TestDatabase;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await db.close();
-});
+const server = useTestServer();
 
 describe("GET /covers/…", () => {
   it("serves the cover at the edition's coverUrl, and by slug, and 404 for an unknown one", async () => {
-    await buildMicrobook(db.prisma, { slug: "walden", languages: ["en", "es"] });
+    await buildMicrobook(server.db.prisma, { slug: "walden", languages: ["en", "es"] });
     const { data } = await run<{ microbook: { edition: { title: string; coverUrl: string } } }>(
-      db,
+      server.db,
       `{ microbook(slug: "walden") { edition(language: es) { title coverUrl } } }`,
     );
     const { title, coverUrl } = data!.microbook.edition;
