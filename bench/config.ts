@@ -19,3 +19,20 @@ export const PG_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
 
 /** The language the web sends (Accept-Language) and the edition the microbook page asks for. */
 export const LANGUAGE = "en" as const;
+
+function list(name: string, allowed: readonly string[]): string[] | undefined {
+  const raw = process.env[name];
+  if (!raw) return undefined;
+  const items = raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const unknown = items.filter((item) => !allowed.includes(item));
+  if (unknown.length) throw new Error(`${name}: unknown ${unknown.join(", ")}; allowed: ${allowed.join(", ")}`);
+  return items;
+}
+
+/** BENCH_SCENARIOS: measure only these scenarios (a focused run, e.g. for a profile); unset: all. */
+export const ONLY_SCENARIOS = list("BENCH_SCENARIOS", ["visitorHome", "visitorMicrobook", "readerMicrobook"]);
+/** BENCH_DATABASES: only these databases; unset: both. */
+export const ONLY_DATABASES = list("BENCH_DATABASES", ["pglite", "postgres"]);

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { checkBaseline, checkScenario } from "./checks.js";
-import { CONNECTIONS, SECONDS, WARMUP_SECONDS } from "./config.js";
+import { CONNECTIONS, ONLY_DATABASES, ONLY_SCENARIOS, SECONDS, WARMUP_SECONDS } from "./config.js";
 import { DATABASE_TITLES, preparePglite, preparePostgres, type DatabaseKind } from "./databases.js";
 import { measure, stopLoad, warmUp } from "./load.js";
 import { measurementTable, ratioLines, statementLines, targetLines, type DatabaseResult } from "./report.js";
@@ -139,6 +139,7 @@ async function benchOn(kind: DatabaseKind, previous?: DatabaseResult): Promise<D
     out(`  ${await checkBaseline(server.baseUrl)}`);
     const planned: Planned[] = [];
     for (const scenario of setup.scenarios) {
+      if (ONLY_SCENARIOS && !ONLY_SCENARIOS.includes(scenario.id)) continue;
       const check = await checkScenario(server.baseUrl, scenario);
       out(`  ${check.summary}`);
       if (check.getFailure) {
@@ -206,6 +207,7 @@ async function main(): Promise<number> {
   const results: DatabaseResult[] = [];
   for (const kind of ["pglite", "postgres"] as const) {
     if (interrupted) break;
+    if (ONLY_DATABASES && !ONLY_DATABASES.includes(kind)) continue;
     results.push(
       await benchOn(
         kind,

@@ -56,7 +56,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
   // `node --import tsx` (not the tsx CLI) so the pid is the server itself and SIGTERM reaches main.ts.
-  const child = spawn(process.execPath, SERVER_COMMAND, {
+  // BENCH_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_COMMAND], {
     cwd: ROOT_DIR,
     env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],

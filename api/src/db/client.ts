@@ -8,6 +8,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.js";
+import { withPreparedQueries } from "./pglite-prepared.js";
 import { recordingAdapterFactory, type QueryRecorder } from "./query-log.js";
 
 export type Database = {
@@ -63,7 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const pglite = options.pglite ?? (await createPglite(options.dataDir));
-  const factory = recordingAdapterFactory(new PrismaPGlite(pglite), options.recorder);
+  const factory = recordingAdapterFactory(new PrismaPGlite(withPreparedQueries(pglite)), options.recorder);
   const prisma = new PrismaClient({ adapter: factory });
   return {
     prisma,
