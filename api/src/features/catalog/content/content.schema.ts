@@ -2,7 +2,7 @@ import { builder } from "../../../builder.js";
 import type { Context } from "../../../context.js";
 import { audioUrlExpiry, canReadFullText } from "../catalog.policy.js";
 import "../catalog.schema.js";
-import type { EditionContentRow } from "./content.loader.js";
+import { EDITION_CONTENT_SELECT, type EditionContentRow } from "./content.loader.js";
 
 /**
  * THE premium gate. Everything only an entitled reader may have (the text, the audio URL, and later
@@ -51,7 +51,13 @@ builder.prismaObjectFields("MicrobookEdition", (t) => ({
     type: EditionContent,
     nullable: true,
     description: "The edition's text and audio URL; null unless the reader may read it (see `access`).",
-    select: { id: true, microbookId: true },
-    resolve: async (edition, _args, ctx) => ((await mayRead(edition, ctx)) ? ctx.loaders.editionContent.load(edition.id) : null),
+    // A premium reader may read every edition, so the page's own statement reads the content too; for
+    // anyone else it is read (in one batch) only for the editions the gate opens.
+    select: (_args, ctx) => (ctx.viewer?.isPremium ? EDITION_CONTENT_SELECT : { id: true, microbookId: true }),
+    resolve: async (edition, _args, ctx) => {
+      if (!(await mayRead(edition, ctx))) return null;
+      // Same condition as `select`: only then does the parent carry the content columns.
+      return ctx.viewer?.isPremium ? (edition as unknown as EditionContentRow) : ctx.loaders.editionContent.load(edition.id);
+    },
   }),
 }));
