@@ -19,7 +19,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node" } },
+      { test: { name: "web", include: ["web/src/**/*.test.ts", "web/build/**/*.test.ts"], environment: "node" } },
       {
         resolve: { alias: { graphql: graphqlCjs } },
         test: {

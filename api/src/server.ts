@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { constants as zlib } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import Fastify from "fastify";
 import type { AppConfig } from "./config.js";
@@ -37,6 +39,14 @@ export async function buildServer(
   });
   // First, so its hooks cover every route below, the not-found handler and error responses.
   await registerSecurityHeaders(app, config);
+  // Pages and API answers compressed on the fly (brotli at a level cheap enough per request); the
+  // built assets are compressed once at build time and served as they are (web-app.ts).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   registerHealth(app, db);
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);

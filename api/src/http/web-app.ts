@@ -3,6 +3,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
@@ -10,7 +12,7 @@ import type { ServerEntry } from "../../../web/src/app/ssr-contract.js";
 import { utcDay } from "../features/catalog/free-daily.js";
 import { WEB_DIST_DIR } from "../paths.js";
 import type { InProcessGraphQL } from "./graphql.js";
-import { RESPONSE_CACHE_SECONDS, SHARED_CACHE_SECONDS } from "./response-cache.js";
+import { RESPONSE_CACHE_SECONDS } from "./response-cache.js";
 
 export type WebAppOptions = {
   distDir?: string;
@@ -49,9 +51,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     root: distDir,
     wildcard: false,
     index: false,
-    // Hashed assets never change; everything else is revalidated.
+    // web/dist holds a .br and a .gz of every compressible file (made by the build): sent as they are.
+    preCompressed: true,
+    // Hashed assets never change; everything else is revalidated. (send's own header would override these.)
+    cacheControl: false,
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, no-cache");
     },
   });
 
@@ -84,11 +90,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       if (!cached && rendered.status === 200) {
         await responseStore.set(key, JSON.stringify(rendered), { ttl: RESPONSE_CACHE_SECONDS });
       }
-      reply
-        .header("x-cache", cached ? "hit" : "miss")
-        .header("cache-control", rendered.status === 200 ? `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}` : "no-cache");
+      // no-cache: browsers and CDNs revalidate every time (a new build or catalogue must show at once),
+      // and the ETag makes an unchanged page a 304 without a body.
+      const etag = `"${createHash("sha256").update(rendered.html).digest("base64url").slice(0, 27)}"`;
+      reply.header("x-cache", cached ? "hit" : "miss").header("cache-control", rendered.status === 200 ? "public, no-cache" : "no-cache");
+      if (rendered.status === 200) {
+        reply.header("etag", etag);
+        if (ifNoneMatch(request.headers["if-none-match"], etag)) return reply.code(304).header("vary", VARY).send();
+      }
     }
-    return reply.code(rendered.status).header("vary", VARY).type("text/html; charset=utf-8").send(rendered.html);
+    reply.code(rendered.status).header("vary", `${VARY}, accept-encoding`).type("text/html; charset=utf-8");
+    // The not-found handler is not a route, so @fastify/compress does not see it: compressed here.
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return reply.send(rendered.html);
+    return reply.header("content-encoding", encoding).send(await compressHtml(rendered.html, encoding));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -111,4 +126,32 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .type("text/html; charset=utf-8")
       .send(indexHtml);
   });
+}
+
+/** Whether an If-None-Match header (one or more entity tags, or *) matches this ETag. */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.trim() === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** br, else gzip, when the client accepts it (a q=0 refuses); null: send uncompressed. */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | null {
+  if (!header) return null;
+  const accepted = new Map(
+    header.split(",").map((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return [name!.trim(), q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  return wants("br") ? "br" : wants("gzip") ? "gzip" : null;
+}
+
+function compressHtml(html: string, encoding: "br" | "gzip"): Promise<Buffer> {
+  // Brotli at 4: most of its gain for a fraction of the time of its maximum, paid per request.
+  return encoding === "br" ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipAsync(html, { level: 6 });
 }

@@ -1,3 +1,6 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
 import { buildServer } from "../server.js";
@@ -13,9 +16,14 @@ let app: Awaited<ReturnType<typeof buildServer>>;
 let premiumBook: Awaited<ReturnType<typeof buildMicrobook>>;
 let freeBook: Awaited<ReturnType<typeof buildMicrobook>>;
 let premiumToken: string;
+const ASSET_SOURCE = `export const answer = ${JSON.stringify("x".repeat(4000))};`;
 
 beforeAll(async () => {
   [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
+  // A built asset and its precompressed copy, as the build leaves them (the static files are listed at start).
+  await mkdir(path.join(web.distDir, "assets"), { recursive: true });
+  await writeFile(path.join(web.distDir, "assets", "app-test.js"), ASSET_SOURCE);
+  await writeFile(path.join(web.distDir, "assets", "app-test.js.br"), brotliCompressSync(ASSET_SOURCE));
   premiumBook = await buildMicrobook(db.prisma, { slug: "ssr-premium", languages: ["en", "pt"] });
   freeBook = await buildMicrobook(db.prisma, { slug: "ssr-free" });
   await makeFreeToday(db.prisma, freeBook.id);
@@ -109,6 +117,41 @@ describe("pages rendered on the server", () => {
     const after = await page("/en/microbook/ssr-free", { cookie: "i18n_redirected=en" });
     expect(after.headers["x-cache"]).toBe("miss");
     expect(after.body).toContain('<h1 lang="en">Retitled</h1>');
+  });
+});
+
+describe("HTTP caching and compression", () => {
+  it("sends a visitor's page no-cache with an ETag, and 304 when it has not changed", async () => {
+    const first = await page("/en/microbook/ssr-premium", { cookie: "i18n_redirected=en" });
+    expect(first.headers["cache-control"]).toBe("public, no-cache");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await page("/en/microbook/ssr-premium", { cookie: "i18n_redirected=en", "if-none-match": etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const other = await page("/en/microbook/ssr-premium", { cookie: "i18n_redirected=en", "if-none-match": '"stale"' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("compresses pages for a browser that accepts brotli or gzip", async () => {
+    const plain = await page("/en/microbook/ssr-premium", { cookie: "i18n_redirected=en" });
+    for (const [accept, encoding, decode] of [
+      ["br, gzip", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["br;q=0, gzip;q=0.5", "gzip", gunzipSync],
+    ] as const) {
+      const res = await page("/en/microbook/ssr-premium", { cookie: "i18n_redirected=en", "accept-encoding": accept });
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(decode(res.rawPayload).toString("utf8"), accept).toBe(plain.body);
+    }
+  });
+
+  it("serves hashed assets for a year, precompressed by the build", async () => {
+    const res = await page("/assets/app-test.js", { "accept-encoding": "br" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(res.rawPayload).toString("utf8")).toBe(ASSET_SOURCE);
   });
 });
 
