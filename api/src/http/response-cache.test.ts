@@ -139,7 +139,7 @@ describe("the public response cache", () => {
         await mkdir(path.join(dir, "books", slug), { recursive: true });
         await writeFile(
           path.join(dir, "books", slug, "book.yaml"),
-          `author: Ann Writer\ncategory: ideas\nyear: 1900\nsimilar: [${other}]\n`,
+          `author: Ann Writer\ncategory: ideas\nyear: 1900\nsimilar: [${other}]\nsources: []\n`,
         );
         await writeFile(path.join(dir, "books", slug, "en.md"), book("First Title"));
       }

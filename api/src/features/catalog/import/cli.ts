@@ -5,7 +5,7 @@ import { loadConfig } from "../../../config.js";
 import { openDatabase } from "../../../db/client.js";
 import { CATALOG_DIR } from "../../../paths.js";
 import { storeCatalogAudio } from "../audio/audio-store.js";
-import { CatalogValidationError } from "./errors.js";
+import { CatalogValidationError, formatIssue, type CatalogIssue } from "./errors.js";
 import { importCatalog } from "./import.js";
 import { readCatalog } from "./parse.js";
 import { catalogStats } from "./stats.js";
@@ -13,8 +13,13 @@ import { catalogStats } from "./stats.js";
 const [command, dirArg] = process.argv.slice(2);
 const dir = path.resolve(dirArg ?? CATALOG_DIR);
 
+function printWarnings(warnings: CatalogIssue[]) {
+  for (const warning of warnings) console.warn(`warning: ${formatIssue(warning)}`);
+}
+
 async function main(): Promise<number> {
   const catalog = await readCatalog(dir);
+  printWarnings(catalog.warnings);
   if (command === "check") {
     console.log(`${path.relative(process.cwd(), dir) || "."} is valid.`);
     console.log(JSON.stringify(catalogStats(catalog)));
@@ -44,6 +49,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (error instanceof CatalogValidationError) printWarnings(error.warnings);
     console.error(error instanceof CatalogValidationError ? error.message : `catalog ${command ?? ""} failed: ${String(error)}`);
     process.exit(1);
   },

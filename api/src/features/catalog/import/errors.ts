@@ -2,7 +2,11 @@
 export type CatalogIssue = { file: string; line: number; problem: string };
 
 export class CatalogValidationError extends Error {
-  constructor(readonly issues: CatalogIssue[]) {
+  /** `warnings`: problems that would not block the catalogue on their own (printed before the issues). */
+  constructor(
+    readonly issues: CatalogIssue[],
+    readonly warnings: CatalogIssue[] = [],
+  ) {
     super(`${issues.length} problem(s) in the catalogue:\n${issues.map(formatIssue).join("\n")}`);
     this.name = "CatalogValidationError";
   }

@@ -31,7 +31,10 @@ beforeEach(async () => {
   for (const slug of ["first-book", "second-book"]) {
     const other = slug === "first-book" ? "second-book" : "first-book";
     await mkdir(path.join(dir, "books", slug), { recursive: true });
-    await writeFile(path.join(dir, "books", slug, "book.yaml"), `author: Ann Writer\ncategory: ideas\nyear: 1900\nsimilar: [${other}]\n`);
+    await writeFile(
+      path.join(dir, "books", slug, "book.yaml"),
+      `author: Ann Writer\ncategory: ideas\nyear: 1900\nsimilar: [${other}]\nsources: []\n`,
+    );
     await writeFile(path.join(dir, "books", slug, "en.md"), microbook(`Book ${slug}`));
   }
   await writeFile(path.join(dir, "books", "first-book", "pt.md"), microbook("Livro"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CatalogIssue } from "./errors.js";
 
 export const CATALOG_LANGUAGES = ["pt", "en", "es"] as const;
 export type CatalogLanguage = (typeof CATALOG_LANGUAGES)[number];
@@ -19,14 +20,32 @@ export const categoriesFileSchema = z.record(
     .strict(),
 );
 
+/** One quotation of en.md and where it is in the original work. */
+export const sourceEntrySchema = z
+  .object(
+    {
+      /** The quotation exactly as en.md has it, without the quotation marks. */
+      quote: z.string({ error: "must be the quoted text as en.md has it" }).trim().min(1, "must not be empty"),
+      /** Its place in the original: "Chapter 12", "Book IV, 3", "Letter 7". */
+      where: z.string({ error: 'must say where the quotation is in the original, e.g. "Chapter 12"' }).trim().min(1, "must not be empty"),
+    },
+    { error: "each source is { quote: ..., where: ... }" },
+  )
+  .strict();
+
+export const sourcesSchema = z.array(sourceEntrySchema, { error: "must be a list of { quote, where }" });
+
 export const bookFileSchema = z
   .object({
     author: text,
     category: slug,
     year: z.number().int().min(-3000).max(2100),
     similar: z.array(slug).min(1, "list at least one similar work").max(6),
+    sources: sourcesSchema.optional(),
   })
   .strict();
+
+export type CatalogSource = z.infer<typeof sourceEntrySchema>;
 
 export const editionFrontMatterSchema = z
   .object({
@@ -103,6 +122,8 @@ export type CatalogBook = {
   category: string;
   year: number;
   similar: string[];
+  /** The quotations of en.md and where they are in the original; undefined while the work has no `sources` key. */
+  sources?: CatalogSource[];
   editions: CatalogEdition[];
 };
 
@@ -115,6 +136,8 @@ export type Catalog = {
   books: CatalogBook[];
   playlists: CatalogPlaylist[];
   originals: CatalogOriginal[];
+  /** Problems that do not block an import (catalog:check prints them), e.g. straight quotes in pt.md. */
+  warnings: CatalogIssue[];
 };
 
 /** Limits a microbook must meet (about 12 minutes of reading). */

@@ -14,6 +14,7 @@ import {
   LIMITS,
   originalsFileSchema,
   playlistsFileSchema,
+  sourcesSchema,
   WORDS_PER_MINUTE,
   type AudioMeta,
   type Catalog,
@@ -21,6 +22,7 @@ import {
   type CatalogEdition,
   type CatalogLanguage,
 } from "./model.js";
+import { checkSources, SOURCES_REQUIRED, straightQuoteWarning } from "./sources.js";
 import { YamlFile } from "./yaml-file.js";
 
 export function slugify(name: string): string {
@@ -60,6 +62,8 @@ export type ReadCatalogOptions = {
    * "skip": ignore the audio folder (catalog:narrate, which is about to rewrite stale or broken narrations).
    */
   audio?: "check" | "skip";
+  /** Whether every book.yaml must have a `sources` key; SOURCES_REQUIRED unless set (tests set it). */
+  requireSources?: boolean;
 };
 
 /**
@@ -100,9 +104,20 @@ function checkNarration(slug: string, edition: CatalogEdition, meta: AudioMeta, 
   });
 }
 
-async function readEdition(dir: string, slug: string, language: CatalogLanguage, issues: CatalogIssue[], options: ReadCatalogOptions) {
+async function readEdition(
+  dir: string,
+  slug: string,
+  language: CatalogLanguage,
+  issues: CatalogIssue[],
+  warnings: CatalogIssue[],
+  options: ReadCatalogOptions,
+) {
   const file = `books/${slug}/${language}.md`;
   const source = await readFile(path.join(dir, file), "utf8");
+  if (language !== "en") {
+    const warning = straightQuoteWarning(file, source);
+    if (warning) warnings.push(warning);
+  }
   const before = issues.length;
   const md = parseMicrobookMarkdown(file, source, issues);
   if (!md) return null;
@@ -150,9 +165,13 @@ async function readEdition(dir: string, slug: string, language: CatalogLanguage,
   return edition;
 }
 
-/** Reads and validates a whole catalogue folder. Throws CatalogValidationError listing every problem. */
+/**
+ * Reads and validates a whole catalogue folder. Throws CatalogValidationError listing every problem of every file
+ * (one bad work does not hide another's problems); the result's `warnings` list problems that do not block it.
+ */
 export async function readCatalog(dir: string, options: ReadCatalogOptions = {}): Promise<Catalog> {
   const issues: CatalogIssue[] = [];
+  const warnings: CatalogIssue[] = [];
   const categoriesFile = await readYaml(dir, "categories.yaml", categoriesFileSchema, issues, true);
   const categories = Object.entries(categoriesFile ?? {}).map(([slug, c], position) => ({ ...c, slug, position }));
   const categorySlugs = new Set(categories.map((c) => c.slug));
@@ -177,7 +196,9 @@ export async function readCatalog(dir: string, options: ReadCatalogOptions = {})
     const facts = yaml ? validate(yaml, bookFileSchema, issues) : null;
     const languages = CATALOG_LANGUAGES.filter((l) => existsSync(path.join(dir, "books", slug, `${l}.md`)));
     if (languages.length === 0) issues.push({ file: `books/${slug}`, line: 1, problem: "has no microbook file (en.md, pt.md or es.md)" });
-    const editions = (await Promise.all(languages.map((l) => readEdition(dir, slug, l, issues, options)))).filter((e) => e !== null);
+    const editions = (await Promise.all(languages.map((l) => readEdition(dir, slug, l, issues, warnings, options)))).filter(
+      (e) => e !== null,
+    );
     const english = editions.find((e) => e.language === "en");
     for (const e of editions) {
       if (english && e.keyIdeas.length !== english.keyIdeas.length) {
@@ -187,6 +208,23 @@ export async function readCatalog(dir: string, options: ReadCatalogOptions = {})
           problem: `has ${e.keyIdeas.length} key ideas but en.md has ${english.keyIdeas.length}: a translation keeps the same key ideas`,
         });
       }
+    }
+    if (yaml) {
+      // Checked even when another field of book.yaml is wrong, so that its problems are listed too.
+      const raw = yaml.value();
+      const hasKey = typeof raw === "object" && raw !== null && "sources" in raw;
+      const enFile = path.join(dir, "books", slug, "en.md");
+      checkSources(
+        {
+          slug,
+          yaml,
+          hasKey,
+          sources: facts ? facts.sources : hasKey ? sourcesSchema.safeParse((raw as { sources: unknown }).sources).data : undefined,
+          en: existsSync(enFile) ? await readFile(enFile, "utf8") : null,
+          required: options.requireSources ?? SOURCES_REQUIRED,
+        },
+        issues,
+      );
     }
     if (!facts || !yaml) continue;
     if (!categorySlugs.has(facts.category))
@@ -199,6 +237,7 @@ export async function readCatalog(dir: string, options: ReadCatalogOptions = {})
       category: facts.category,
       year: facts.year,
       similar: facts.similar,
+      ...(facts.sources ? { sources: facts.sources } : {}),
       editions,
     });
   }
@@ -229,6 +268,8 @@ export async function readCatalog(dir: string, options: ReadCatalogOptions = {})
       .forEach((s) => issues.push({ file: "originals.yaml", line: 1, problem: `original "${o.slug}" has unknown book "${s.book}"` })),
   );
 
-  if (issues.length) throw new CatalogValidationError(issues);
-  return { categories, books, playlists, originals };
+  const byFile = (a: CatalogIssue, b: CatalogIssue) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
+  warnings.sort(byFile);
+  if (issues.length) throw new CatalogValidationError(issues, warnings);
+  return { categories, books, playlists, originals, warnings };
 }
