@@ -8,6 +8,17 @@ import { precompress } from "./build/precompress";
 const apiPort = process.env.API_PORT ?? "3000";
 const api = `http://localhost:${apiPort}`;
 
+/**
+ * The browser's libraries in chunks of their own, by what changes together: a release of the app
+ * leaves them cached (their names hash their content), and they download side by side.
+ */
+const VENDOR_CHUNKS = [
+  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: "router", test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
+  { name: "apollo", test: /node_modules[\\/](@apollo|graphql|rxjs|optimism|@wry|tslib|@graphql-typed-document-node)[\\/]/ },
+  { name: "lingui", test: /node_modules[\\/](@lingui|@messageformat)[\\/]/ },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui(), bundleBudget(), precompress()],
   server: {
@@ -17,5 +28,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The server renderer (`vite build --ssr src/entry-server.tsx`, into dist-server) needs no public files.
   // The client's manifest lets the budget check follow the home page's chunks.
-  build: { sourcemap: true, copyPublicDir: !isSsrBuild, manifest: !isSsrBuild },
+  build: {
+    sourcemap: true,
+    copyPublicDir: !isSsrBuild,
+    manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? // The server bundle imports the route modules eagerly too (entry-server.tsx): how it splits does not matter.
+        { checks: { ineffectiveDynamicImport: false } }
+      : { output: { codeSplitting: { groups: VENDOR_CHUNKS } } },
+  },
 }));

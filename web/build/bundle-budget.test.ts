@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { checkBudget, homeInitialChunks, type Manifest } from "./bundle-budget";
 
 const manifest: Manifest = {
-  "index.html": { file: "assets/index.js", isEntry: true, imports: ["_vendor.js"], dynamicImports: ["src/routes/home/Home.tsx"] },
+  "index.html": { file: "assets/index.js", isEntry: true, dynamicImports: ["src/start.tsx"] },
+  // The app, which the entry starts after the first paint.
+  "src/start.tsx": { file: "assets/start.js", imports: ["_vendor.js"], dynamicImports: ["src/routes/home/Home.tsx", "src/locales/en.po"] },
   "_vendor.js": { file: "assets/vendor.js" },
   "src/routes/home/Home.tsx": { file: "assets/Home.js", imports: ["_vendor.js", "_card.js"] },
   "_card.js": { file: "assets/card.js" },
@@ -33,13 +35,20 @@ function build(sizesKb: Record<string, number>): string {
 }
 
 describe("the home page's JavaScript budget", () => {
-  it("counts the entry, the home route and their imports, plus one language, not other routes", () => {
-    expect(homeInitialChunks(manifest).files.sort()).toEqual(["assets/Home.js", "assets/card.js", "assets/index.js", "assets/vendor.js"]);
+  it("counts the entry, the app it starts, the home route and their imports, plus one language, not other routes", () => {
+    expect(homeInitialChunks(manifest).files.sort()).toEqual([
+      "assets/Home.js",
+      "assets/card.js",
+      "assets/index.js",
+      "assets/start.js",
+      "assets/vendor.js",
+    ]);
   });
 
   it("passes under the budget and fails over it, naming the largest chunk", () => {
     const sizes = {
-      "assets/index.js": 10,
+      "assets/index.js": 4,
+      "assets/start.js": 6,
       "assets/vendor.js": 60,
       "assets/Home.js": 5,
       "assets/card.js": 2,

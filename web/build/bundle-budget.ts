@@ -18,14 +18,19 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
 }
 
 /**
- * The home page's initial JavaScript: the entry, the home route's module (its loader and component
- * load before hydration) and one language's messages (the largest, since any one may be the reader's).
+ * The home page's initial JavaScript: the entry, the app it starts (its dynamic imports: the entry
+ * loads the app once the page has painted), the home route's module (its loader and component load
+ * before hydration) and one language's messages (the largest, since any one may be the reader's).
  */
 export function homeInitialChunks(manifest: Manifest): { files: string[]; localeFile: string } {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const home = Object.keys(manifest).find((key) => /routes\/home\/Home\.tsx$/.test(key));
   if (!entry || !home) throw new Error("bundle budget: the manifest has no entry or no home route chunk");
-  const keys = staticClosure(manifest, home, staticClosure(manifest, entry));
+  const keys = staticClosure(manifest, entry);
+  for (const started of manifest[entry]!.dynamicImports ?? []) {
+    if (!/locales\/[a-z]{2}\.po$/.test(started)) staticClosure(manifest, started, keys);
+  }
+  staticClosure(manifest, home, keys);
   const locales = Object.keys(manifest).filter((key) => /locales\/[a-z]{2}\.po$/.test(key));
   if (locales.length === 0) throw new Error("bundle budget: the manifest has no locale catalogue chunk");
   const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));

@@ -3,7 +3,7 @@
 // handler runs the page's loaders, whose queries run in the API process through inProcessLink.
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router-dom";
 import { createApollo, inProcessLink } from "./app/apollo";
 import { escapeHtml, headHtml, htmlLang, type PageHeadData } from "./app/head";
 import { createI18n } from "./app/i18n";
@@ -15,6 +15,29 @@ import { STATE_ELEMENT_ID, type ServerEntry } from "./app/ssr-contract";
 import { NotFoundSuggestionQuery } from "./routes/not-found/NotFound";
 
 const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * The route modules by source path (the routes' `lazy` imports resolve to these same module objects):
+ * a page reports the modules it was rendered with, so the browser can preload their chunks.
+ */
+const routeModules = import.meta.glob<Record<string, unknown>>(["./routes/**/*.tsx", "!./routes/**/*.test.tsx"], { eager: true });
+const sourceOfModule = new Map<unknown, string>(Object.entries(routeModules).map(([key, module]) => [module, `src/${key.slice(2)}`]));
+
+/** Records the module each route's `lazy` import resolves to (the page's code), in `loaded`. */
+function recordLazyModules(routes: RouteObject[], loaded: Set<unknown>): RouteObject[] {
+  for (const route of routes) {
+    const lazy = route.lazy;
+    if (typeof lazy === "function") {
+      route.lazy = async () => {
+        const module = await lazy();
+        loaded.add(module);
+        return module;
+      };
+    }
+    if (route.children) recordLazyModules(route.children, loaded);
+  }
+  return routes;
+}
 
 /** JSON that cannot end its <script> element or open a comment in it. */
 function scriptSafeJson(value: unknown): string {
@@ -68,7 +91,8 @@ export const render: ServerEntry["render"] = async (request, template) => {
   const i18n = await createI18n(locale);
   const apollo = createApollo(inProcessLink(request.execute), { ssrMode: true });
   // The language is already decided above; the browser's cookie writing stays in the browser.
-  const handler = createStaticHandler(createRoutes({ apollo, i18n, chooseLocale: async () => undefined }));
+  const loaded = new Set<unknown>();
+  const handler = createStaticHandler(recordLazyModules(createRoutes({ apollo, i18n, chooseLocale: async () => undefined }), loaded));
   const context = await handler.query(new Request(url.href));
   // No loader redirects today; a Response here would mean one was added without server support.
   if (context instanceof Response) throw new Error(`A loader answered ${context.status}: the server renders pages only`);
@@ -92,5 +116,7 @@ export const render: ServerEntry["render"] = async (request, template) => {
       () =>
         `<div id="root">${body}</div>\n    <script type="application/json" id="${STATE_ELEMENT_ID}">${scriptSafeJson(apollo.client.extract())}</script>`,
     );
-  return { status: context.statusCode, html };
+  // The page's code in the browser: its route modules and its language's messages (see i18n.ts).
+  const modules = [...[...loaded].flatMap((module) => sourceOfModule.get(module) ?? []), `src/locales/${locale}.po`];
+  return { status: context.statusCode, html, modules };
 };

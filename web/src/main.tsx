@@ -1,59 +1,56 @@
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter, redirect, RouterProvider } from "react-router-dom";
-import { browserLink, createApollo } from "./app/apollo";
+// The browser's entry. It is small on purpose: the server's HTML and the stylesheet paint first, and
+// only then does the app's code (React, the router, Apollo Client, and the page's own chunks, all at
+// once) start loading, so it never competes with the first paint (the page's content and its cover
+// image) for the connection. Once loaded, the app hydrates the page (./start.tsx).
 import { installChunkReload } from "./app/chunk-reload";
-import { activateLocale, i18n } from "./app/i18n";
-import { browserLocale, decideLocale, readLocaleCookie, writeLocaleCookie } from "./app/locale-cookie";
-import type { Locale } from "./app/route-table";
-import { createRoutes } from "./app/router";
-import { STATE_ELEMENT_ID } from "./app/ssr-contract";
+import { PRELOAD_ELEMENT_ID, STATE_ELEMENT_ID } from "./app/ssr-contract";
 import "./styles.css";
 
 installChunkReload();
 
-// The server sends the Apollo cache its page was rendered from (none in development: Vite serves
-// the bare index.html and the page renders in the browser).
-const stateElement = document.getElementById(STATE_ELEMENT_ID);
-const state: unknown = stateElement ? JSON.parse(stateElement.textContent || "null") : undefined;
-const apollo = createApollo(
-  browserLink(() => i18n.locale),
-  { state },
-);
-
-/**
- * Picks the language before anything renders (the server has already redirected a first visit; in
- * development this does it). The i18n_redirected cookie remembers the reader's language.
- */
-async function chooseLocale(locale: Locale, url: URL): Promise<void> {
-  const { redirectTo, remember } = decideLocale({ locale, url, remembered: readLocaleCookie(), preferred: browserLocale() });
-  if (remember) writeLocaleCookie(remember);
-  if (redirectTo) throw redirect(redirectTo);
-  // Cached answers were fetched in the old language.
-  if (i18n.locale && i18n.locale !== locale) await apollo.client.clearStore();
-  await activateLocale(locale);
-}
-
-const router = createBrowserRouter(createRoutes({ apollo, i18n, chooseLocale }));
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-const container = document.getElementById("root")!;
-
-if (stateElement) {
-  // Hydrate once the router has loaded this page's code and run its loaders, which read the
-  // restored cache (no request): the first render then matches the server's HTML.
-  const ready = new Promise<void>((resolve) => {
-    if (router.state.initialized) return resolve();
-    const stop = router.subscribe((routerState) => {
-      if (!routerState.initialized) return;
-      stop();
-      resolve();
+/** Resolves once the browser has painted the page as it is now (or at once in a hidden tab, which does not paint). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState !== "visible") return resolve();
+    // A rAF callback runs just before the frame is painted; a task queued from it runs after.
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
     });
   });
-  void ready.then(() => hydrateRoot(container, app));
-} else {
-  createRoot(container).render(app);
 }
+
+/** The page's own chunks (route, messages), named by the server: fetched beside the app's code. */
+function preloadPageChunks() {
+  const element = document.getElementById(PRELOAD_ELEMENT_ID);
+  const hrefs: unknown = element ? JSON.parse(element.textContent || "[]") : [];
+  if (!Array.isArray(hrefs)) return;
+  for (const href of hrefs) {
+    if (typeof href !== "string") continue;
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+async function load() {
+  // Rendered by the server: the page is already there to read, so its code may wait for the first paint.
+  const rendered = document.getElementById(STATE_ELEMENT_ID) !== null;
+  if (rendered) {
+    await afterNextPaint();
+    preloadPageChunks();
+  }
+  const app = import("./start");
+  // The first number formatter a page creates loads the browser's number data (tens of milliseconds
+  // on a phone), in the middle of hydration: done now instead, while the app's code downloads.
+  new Intl.NumberFormat(document.documentElement.lang || undefined).format(0);
+  const { start } = await app;
+  await start();
+}
+
+void load();

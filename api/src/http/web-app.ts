@@ -8,7 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
-import type { ServerEntry } from "../../../web/src/app/ssr-contract.js";
+import { PRELOAD_ELEMENT_ID, type ServerEntry } from "../../../web/src/app/ssr-contract.js";
 import { utcDay } from "../features/catalog/free-daily.js";
 import { WEB_DIST_DIR } from "../paths.js";
 import type { InProcessGraphQL } from "./graphql.js";
@@ -41,6 +41,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return;
   }
   const indexHtml = await readFile(indexPath, "utf8");
+  const pageChunks = await pageChunkUrls(distDir);
   const serverEntryPath = options.serverEntry ?? path.join(path.dirname(distDir), "dist-server", "entry-server.js");
   const entry = existsSync(serverEntryPath) ? ((await import(pathToFileURL(serverEntryPath).href)) as ServerEntry) : null;
   // A new build (new asset names in index.html) must not be served pages rendered for the old one.
@@ -61,6 +62,19 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     },
   });
 
+  /**
+   * Names the page's own chunks (route modules, messages) in the page, for the browser's entry to
+   * fetch beside the app's code, so hydration does not wait one more round trip for them.
+   */
+  function withPreloads(rendered: { status: number; html: string; modules?: string[] }): { status: number; html: string } {
+    const urls = pageChunks(rendered.modules ?? []);
+    if (!urls.length) return { status: rendered.status, html: rendered.html };
+    // Plain asset paths (from the build's manifest); escaped all the same, like any JSON in a <script>.
+    const json = JSON.stringify(urls).replace(/</g, "\\u003c");
+    const element = `<script type="application/json" id="${PRELOAD_ELEMENT_ID}">${json}</script>`;
+    return { status: rendered.status, html: rendered.html.replace("</body>", () => `  ${element}\n  </body>`) };
+  }
+
   async function renderPage(request: FastifyRequest, reply: FastifyReply, server: ServerEntry) {
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     const page = { url: url.href, cookie: request.headers.cookie, acceptLanguage: request.headers["accept-language"] };
@@ -77,7 +91,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const { viewer, execute } = await inProcess(request, splitLocale(url.pathname).locale);
     let rendered: { status: number; html: string } | undefined;
     if (viewer) {
-      rendered = await server.render({ ...page, execute }, indexHtml);
+      rendered = withPreloads(await server.render({ ...page, execute }, indexHtml));
       reply.header("cache-control", "private, no-store");
     } else {
       const day = utcDay(options.clock?.() ?? new Date())
@@ -85,7 +99,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .slice(0, 10);
       const key = `page:${build}:${url.origin}${url.pathname}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
-      rendered = cached ? (JSON.parse(cached) as { status: number; html: string }) : await server.render({ ...page, execute }, indexHtml);
+      rendered = cached
+        ? (JSON.parse(cached) as { status: number; html: string })
+        : withPreloads(await server.render({ ...page, execute }, indexHtml));
       // Only pages that exist: caching every unknown path would let anyone fill the cache.
       if (!cached && rendered.status === 200) {
         await responseStore.set(key, JSON.stringify(rendered), { ttl: RESPONSE_CACHE_SECONDS });
@@ -126,6 +142,48 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .type("text/html; charset=utf-8")
       .send(indexHtml);
   });
+}
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+
+/**
+ * The URLs of the chunks that source modules (as Vite's manifest names them, e.g.
+ * src/routes/home/Home.tsx) need: theirs and those they import, less the entry's and the app's
+ * (which the entry loads anyway). Without a manifest (a test's bare build), none.
+ */
+export async function pageChunkUrls(distDir: string): Promise<(modules: string[]) => string[]> {
+  const manifestPath = path.join(distDir, ".vite", "manifest.json");
+  if (!existsSync(manifestPath)) return () => [];
+  const manifest = JSON.parse(await readFile(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  const closure = (key: string, into: Set<string>): Set<string> => {
+    if (!into.has(key) && manifest[key]) {
+      into.add(key);
+      for (const imported of manifest[key].imports ?? []) closure(imported, into);
+    }
+    return into;
+  };
+  // The entry and the app it starts (its dynamic import, web/src/start.tsx): the entry loads those
+  // chunks anyway (Vite's preloading fetches an import's chunks together).
+  const loadedAnyway = new Set<string>();
+  for (const key of Object.keys(manifest)) {
+    if (!manifest[key]!.isEntry) continue;
+    closure(key, loadedAnyway);
+    for (const started of manifest[key]!.dynamicImports ?? []) closure(started, loadedAnyway);
+  }
+  const cache = new Map<string, string[]>();
+  return (modules) => {
+    const cacheKey = modules.join("\n");
+    let urls = cache.get(cacheKey);
+    if (!urls) {
+      const keys = new Set<string>();
+      for (const module of modules) closure(module, keys);
+      urls = [...keys]
+        .filter((key) => !loadedAnyway.has(key) && manifest[key]!.file.endsWith(".js"))
+        .map((key) => `/${manifest[key]!.file}`);
+      cache.set(cacheKey, urls);
+    }
+    return urls;
+  };
 }
 
 /** Whether an If-None-Match header (one or more entity tags, or *) matches this ETag. */

@@ -20,9 +20,23 @@ export type PageRequest = {
 export type ServerEntry = {
   /** A first visit's redirect to the reader's language (and the cookie that remembers it), or null. */
   localeRedirect(request: PageRequest): { location: string; setCookie: string } | null;
-  /** Renders the page into the built index.html (`template`), with the status its route gives. */
-  render(request: PageRequest & { execute: ExecuteGraphQL }, template: string): Promise<{ status: number; html: string }>;
+  /**
+   * Renders the page into the built index.html (`template`), with the status its route gives, and
+   * the source modules (paths under web/, as Vite's manifest names them) of the code the page loads
+   * besides the app: its route modules and its language's messages, to preload.
+   */
+  render(
+    request: PageRequest & { execute: ExecuteGraphQL },
+    template: string,
+  ): Promise<{ status: number; html: string; modules: string[] }>;
 };
 
 /** The id of the <script type="application/json"> element that carries the Apollo cache state. */
 export const STATE_ELEMENT_ID = "brevia-state";
+
+/**
+ * The id of the <script type="application/json"> element listing the URLs of the page's own chunks
+ * (route modules, messages), which the browser's entry preloads beside the app's code after the
+ * first paint (web/src/main.tsx).
+ */
+export const PRELOAD_ELEMENT_ID = "brevia-preload";

@@ -1,0 +1,83 @@
+// The app in the browser, loaded by main.tsx: the router, Apollo Client and the page's hydration.
+import { startTransition, StrictMode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, redirect, RouterProvider } from "react-router-dom";
+import { browserLink, createApollo } from "./app/apollo";
+import { activateLocale, i18n } from "./app/i18n";
+import { browserLocale, decideLocale, readLocaleCookie, writeLocaleCookie } from "./app/locale-cookie";
+import type { Locale } from "./app/route-table";
+import { createRoutes } from "./app/router";
+import { STATE_ELEMENT_ID } from "./app/ssr-contract";
+
+/**
+ * Waits for a new task. The browser's work before hydration runs as a few short tasks (the app's
+ * module evaluation; the router's start; hydration), not one long one, so a tap in between is answered at once.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Starts the app in the browser: hydrates the server's page, or renders it (development, a page the server did not render). */
+export async function start() {
+  // The server sends the Apollo cache its page was rendered from (none in development: Vite serves
+  // the bare index.html and the page renders in the browser).
+  const stateElement = document.getElementById(STATE_ELEMENT_ID);
+  if (stateElement) await nextTask();
+  const state: unknown = stateElement ? JSON.parse(stateElement.textContent || "null") : undefined;
+  const apollo = createApollo(
+    browserLink(() => i18n.locale),
+    { state },
+  );
+
+  /**
+   * Picks the language before anything renders (the server has already redirected a first visit; in
+   * development this does it). The i18n_redirected cookie remembers the reader's language.
+   */
+  async function chooseLocale(locale: Locale, url: URL): Promise<void> {
+    // The router's start (matching, then this, then the page's loaders) in two tasks, not one.
+    await nextTask();
+    const { redirectTo, remember } = decideLocale({ locale, url, remembered: readLocaleCookie(), preferred: browserLocale() });
+    if (remember) writeLocaleCookie(remember);
+    if (redirectTo) throw redirect(redirectTo);
+    // Cached answers were fetched in the old language.
+    if (i18n.locale && i18n.locale !== locale) await apollo.client.clearStore();
+    await activateLocale(locale);
+  }
+
+  const router = createBrowserRouter(createRoutes({ apollo, i18n, chooseLocale }));
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  const container = document.getElementById("root")!;
+
+  if (!stateElement) {
+    createRoot(container).render(app);
+    return;
+  }
+  // Hydrate once the router has loaded this page's code and run its loaders, which read the
+  // restored cache (no request): the first render then matches the server's HTML. The server's
+  // HTML preloads that code (modulepreload), so it is not fetched only now.
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((routerState) => {
+      if (!routerState.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+  await nextTask();
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread until the whole page is hydrated (the page is already visible: the server's HTML).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+}
