@@ -1,6 +1,6 @@
 // Before any load: each request is sent twice and its answers checked, so the load measures what it
 // claims to (a working query; a cache hit for visitors; the uncached path for the signed-in reader).
-import { BASELINE_REQUEST, type HttpRequest, type Scenario } from "./scenarios.js";
+import { BASELINE_REQUEST, HEALTHZ_REQUEST, type HttpRequest, type PageScenario, type Scenario } from "./scenarios.js";
 
 type Answer = { status: number; headers: Headers; body: { data?: unknown; errors?: unknown[] } };
 
@@ -87,4 +87,60 @@ export async function checkScenario(baseUrl: string, scenario: Scenario): Promis
       summary: `${scenario.title}: FAILED as GET; measured as a POST of the text (Apollo's fallback): ${summary}`,
     };
   }
+}
+
+async function sendForText(baseUrl: string, request: HttpRequest) {
+  const res = await fetch(baseUrl + request.path, {
+    method: request.method,
+    headers: request.headers,
+    signal: AbortSignal.timeout(30_000),
+  });
+  // fetch decodes br and gzip; the header still says what came over the wire.
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+export async function checkHealthz(baseUrl: string): Promise<string> {
+  const answer = await sendForText(baseUrl, HEALTHZ_REQUEST);
+  if (answer.status !== 200 || !answer.text.includes('"ok"')) {
+    throw new Error(`GET /healthz answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+  }
+  return `baseline GET /healthz: 200, ${answer.text}`;
+}
+
+/**
+ * Sends the page request twice: both must be the rendered page (200, HTML in the bench's language
+ * with the microbook's canonical link and the Apollo state), and the second a page-cache hit, so the
+ * load measures what a returning visitor gets.
+ */
+export async function checkPage(baseUrl: string, scenario: PageScenario): Promise<string> {
+  const first = await sendForText(baseUrl, scenario.request);
+  const second = await sendForText(baseUrl, scenario.request);
+  for (const [which, answer] of [
+    ["first", first],
+    ["second", second],
+  ] as const) {
+    const problems: string[] = [];
+    if (answer.status !== 200) problems.push(`status ${answer.status}`);
+    if (!(answer.headers.get("content-type") ?? "").startsWith("text/html"))
+      problems.push(`content-type ${answer.headers.get("content-type")}`);
+    if (!answer.text.includes('<div id="root"><')) problems.push("the page was not rendered on the server (empty root)");
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(answer.text)?.[1];
+    if (!canonical?.endsWith(scenario.path)) problems.push(`canonical link ${canonical ?? "missing"}, expected one to ${scenario.path}`);
+    if (!answer.text.includes('id="brevia-state"')) problems.push("no Apollo state");
+    if (problems.length) {
+      throw new Error(
+        `${scenario.title}, ${which} answer: ${problems.join("; ")}` +
+          (answer.status === 200 && !answer.text.includes('<div id="root"><')
+            ? " (is the web app built? web/dist and web/dist-server: npm run build)"
+            : ""),
+      );
+    }
+  }
+  if (second.headers.get("x-cache") !== "hit")
+    throw new Error(`${scenario.title}: the second answer is not a page-cache hit (x-cache ${second.headers.get("x-cache")})`);
+  return (
+    `${scenario.title} (GET ${scenario.path}): 200, rendered (${(second.text.length / 1024).toFixed(1)} KB of HTML, ` +
+    `${second.headers.get("content-encoding") ?? "uncompressed"} on the wire); first answer x-cache ${first.headers.get("x-cache")}, ` +
+    `second ${second.headers.get("x-cache")}; Cache-Control "${second.headers.get("cache-control")}"`
+  );
 }

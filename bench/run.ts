@@ -7,12 +7,15 @@
 //   BENCH_DATABASE_URL a PostgreSQL database to use as it is, instead of a throwaway one on 127.0.0.1:5432
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { checkBaseline, checkScenario } from "./checks.js";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { ROOT_DIR } from "../api/src/paths.js";
+import { checkBaseline, checkHealthz, checkPage, checkScenario } from "./checks.js";
 import { CONNECTIONS, ONLY_DATABASES, ONLY_SCENARIOS, SECONDS, WARMUP_SECONDS } from "./config.js";
 import { DATABASE_TITLES, preparePglite, preparePostgres, type DatabaseKind } from "./databases.js";
 import { measure, stopLoad, warmUp } from "./load.js";
 import { measurementTable, ratioLines, statementLines, targetLines, type DatabaseResult } from "./report.js";
-import { BASELINE_REQUEST, type HttpRequest, type Scenario } from "./scenarios.js";
+import { BASELINES, type BaselineKind, type HttpRequest, type Measured } from "./scenarios.js";
 import { SERVER_COMMAND, startServer, type ServerLogLine, type ServerProcess } from "./server-process.js";
 import { setUp, type SetupResult } from "./setup.js";
 
@@ -51,12 +54,20 @@ function serverLogSummary(logs: ServerLogLine[]): string[] {
   ];
 }
 
-type Planned = { scenario: Scenario; request: HttpRequest; fallback: boolean };
+type Planned = { scenario: Measured; request: HttpRequest; fallback: boolean };
 
-/** Baseline, scenario, baseline, scenario, …, baseline: each scenario between two baselines, after a warm-up of everything. */
+/**
+ * Each scenario between two baselines of its kind (`{ __typename }` for GraphQL, `/healthz` for pages):
+ * baseline, scenario, baseline, scenario, …, baseline, after a warm-up of everything.
+ */
 async function measureAll(baseUrl: string, planned: Planned[], result: DatabaseResult) {
-  // A fresh server is slower for its first seconds (JIT, caches): run every request before baseline #1.
-  for (const [title, request] of [["baseline", BASELINE_REQUEST] as const, ...planned.map((p) => [p.scenario.title, p.request] as const)]) {
+  const kinds = [...new Set(planned.map((p) => p.scenario.baseline))];
+  // A fresh server is slower for its first seconds (JIT, caches): run every request before the first baseline.
+  const warmUps = [
+    ...kinds.map((kind) => [`baseline ${BASELINES[kind].title}`, BASELINES[kind].request] as const),
+    ...planned.map((p) => [p.scenario.title, p.request] as const),
+  ];
+  for (const [title, request] of warmUps) {
     await warmUp(title, baseUrl, request);
     checkInterrupted();
   }
@@ -66,19 +77,38 @@ async function measureAll(baseUrl: string, planned: Planned[], result: DatabaseR
     result.measurements.push(m);
     return m;
   };
-  let before = await run("baseline #1 { __typename } (POST)", BASELINE_REQUEST);
-  for (const [i, { scenario, request, fallback }] of planned.entries()) {
-    const m = await run(`${scenario.title}${fallback ? " [POST fallback]" : ""}`, request);
-    const after = await run(`baseline #${i + 2} { __typename } (POST)`, BASELINE_REQUEST);
-    result.scenarios.push({
-      scenario,
-      fallback,
-      measurement: m,
-      baselines: [before, after],
-      ratio: (2 * m.reqPerSec) / (before.reqPerSec + after.reqPerSec),
-    });
-    before = after;
+  const counts: Partial<Record<BaselineKind, number>> = {};
+  const baseline = (kind: BaselineKind) => {
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    return run(`baseline #${counts[kind]} ${BASELINES[kind].title}`, BASELINES[kind].request);
+  };
+  // Scenarios of one baseline kind one after the other, so a baseline sits between two of them.
+  for (const kind of kinds) {
+    let before = await baseline(kind);
+    for (const { scenario, request, fallback } of planned.filter((p) => p.scenario.baseline === kind)) {
+      const m = await run(`${scenario.title}${fallback ? " [POST fallback]" : ""}`, request);
+      const after = await baseline(kind);
+      result.scenarios.push({
+        scenario,
+        fallback,
+        measurement: m,
+        baselines: [before, after],
+        ratio: (2 * m.reqPerSec) / (before.reqPerSec + after.reqPerSec),
+      });
+      before = after;
+    }
   }
+}
+
+/** The built web app the server renders pages with (web/dist, web/dist-server): built now when missing or stale. */
+function ensureWebBuilt(): string {
+  const build = spawnSync(process.execPath, [path.join(ROOT_DIR, "scripts", "web-build.mjs")], { cwd: ROOT_DIR, encoding: "utf8" });
+  if (build.status !== 0) {
+    throw new Error(
+      `building the web app failed (node scripts/web-build.mjs):\n${`${build.stdout}${build.stderr}`.split("\n").slice(-30).join("\n")}`,
+    );
+  }
+  return build.stdout.trim().split("\n").at(-1) ?? "";
 }
 
 async function benchOn(kind: DatabaseKind, previous?: DatabaseResult): Promise<DatabaseResult> {
@@ -136,10 +166,12 @@ async function benchOn(kind: DatabaseKind, previous?: DatabaseResult): Promise<D
     out(`server:    pid ${server.pid}, ${server.baseUrl}, ready after ${(server.readyAfterMs / 1000).toFixed(1)} s`);
 
     out("checks:");
-    out(`  ${await checkBaseline(server.baseUrl)}`);
     const planned: Planned[] = [];
-    for (const scenario of setup.scenarios) {
-      if (ONLY_SCENARIOS && !ONLY_SCENARIOS.includes(scenario.id)) continue;
+    const wanted = (id: string) => !ONLY_SCENARIOS || ONLY_SCENARIOS.includes(id);
+    const graphqlScenarios = setup.scenarios.filter((scenario) => wanted(scenario.id));
+    const pageScenarios = setup.pageScenarios.filter((scenario) => wanted(scenario.id));
+    if (graphqlScenarios.length) out(`  ${await checkBaseline(server.baseUrl)}`);
+    for (const scenario of graphqlScenarios) {
       const check = await checkScenario(server.baseUrl, scenario);
       out(`  ${check.summary}`);
       if (check.getFailure) {
@@ -147,6 +179,11 @@ async function benchOn(kind: DatabaseKind, previous?: DatabaseResult): Promise<D
         result.problems.push(check.getFailure);
       }
       planned.push({ scenario, request: check.request, fallback: check.request !== scenario.request });
+    }
+    if (pageScenarios.length) out(`  ${await checkHealthz(server.baseUrl)}`);
+    for (const scenario of pageScenarios) {
+      out(`  ${await checkPage(server.baseUrl, scenario)}`);
+      planned.push({ scenario, request: scenario.request, fallback: false });
     }
     checkInterrupted();
 
@@ -202,6 +239,12 @@ async function main(): Promise<number> {
   out(`server:    node ${SERVER_COMMAND.join(" ")}, its own process (NODE_ENV=production, LOG_LEVEL=warn, in-memory response cache)`);
   out("requests:  the web's persisted GET (operationName, variables, extensions.persistedQuery.sha256Hash; apollo-require-preflight,");
   out("           accept-language en); the signed-in reader adds its brevia_session cookie. Baseline: POST { __typename }.");
+  out("           The page: GET /en/microbook/<slug> as Chromium asks for it (accept text/html, accept-encoding br, cookie");
+  out("           i18n_redirected=en), a server-rendered page from the page cache. Baseline: GET /healthz.");
+  if (!ONLY_SCENARIOS || ONLY_SCENARIOS.includes("visitorMicrobookHtml")) {
+    progress("web app: checking its build (web/dist, web/dist-server)…");
+    out(`web app:   ${ensureWebBuilt()} (web/dist, web/dist-server: the server renders pages with it)`);
+  }
   out();
 
   const results: DatabaseResult[] = [];

@@ -1,11 +1,13 @@
 // What is measured: the web's page queries sent as the web sends them (GET with the persisted hash),
 // as a visitor (answered from the response cache) and as a signed-in premium reader (uncached), each
-// beside a `{ __typename }` POST baseline.
+// beside a `{ __typename }` POST baseline; and a server-rendered page as a browser asks for it,
+// beside a `/healthz` baseline.
 import type { DocumentNode } from "graphql";
 import { SESSION_COOKIE } from "../api/src/features/accounts/viewer.js";
 import { sha256Hex } from "../api/src/http/persisted-operations.js";
 import { HomePageDocument, MicrobookPageDocument, type HomePageQuery, type MicrobookPageQuery } from "../web/src/gql/graphql.js";
 import persistedDocuments from "../web/src/gql/persisted-documents.json" with { type: "json" };
+import { LOCALE_COOKIE } from "../web/src/app/route-table.js";
 import { LANGUAGE } from "./config.js";
 
 export type HttpRequest = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
@@ -72,11 +74,31 @@ export const BASELINE_REQUEST: HttpRequest = {
   body: JSON.stringify({ query: "{ __typename }" }),
 };
 
+/** `/healthz`: the cheapest answer the server gives, the baseline of the page scenario. */
+export const HEALTHZ_REQUEST: HttpRequest = {
+  method: "GET",
+  path: "/healthz",
+  headers: { accept: "application/json" },
+};
+
+/** What a scenario is measured beside: `{ __typename }` (GraphQL scenarios) or `/healthz` (pages). */
+export type BaselineKind = "graphql" | "healthz";
+export const BASELINES: Record<BaselineKind, { title: string; request: HttpRequest }> = {
+  graphql: { title: "{ __typename } (POST)", request: BASELINE_REQUEST },
+  healthz: { title: "GET /healthz", request: HEALTHZ_REQUEST },
+};
+
 export type ScenarioId = "visitorHome" | "visitorMicrobook" | "readerMicrobook";
+export type PageScenarioId = "visitorMicrobookHtml";
+export type MeasuredId = ScenarioId | PageScenarioId;
+
+/** What every measured scenario has, GraphQL or page. */
+export type Measured = { id: MeasuredId; title: string; baseline: BaselineKind };
 
 export type Scenario = {
   id: ScenarioId;
   title: string;
+  baseline: "graphql";
   operation: PersistedOperation;
   variables: Record<string, unknown>;
   /** The session token of the signed-in reader; undefined: a visitor. */
@@ -116,6 +138,7 @@ export function buildScenarios(input: { slug: string; sessionToken: string }): S
     {
       id: "visitorHome",
       title: "visitor home page",
+      baseline: "graphql",
       operation: HOME_PAGE,
       variables: {},
       cached: true,
@@ -126,6 +149,7 @@ export function buildScenarios(input: { slug: string; sessionToken: string }): S
     {
       id: "visitorMicrobook",
       title: "visitor microbook page",
+      baseline: "graphql",
       operation: MICROBOOK_PAGE,
       variables: microbookVariables,
       cached: true,
@@ -136,6 +160,7 @@ export function buildScenarios(input: { slug: string; sessionToken: string }): S
     {
       id: "readerMicrobook",
       title: "signed-in premium microbook page",
+      baseline: "graphql",
       operation: MICROBOOK_PAGE,
       variables: microbookVariables,
       sessionToken: input.sessionToken,
@@ -143,6 +168,40 @@ export function buildScenarios(input: { slug: string; sessionToken: string }): S
       request: persistedGet(MICROBOOK_PAGE, microbookVariables, input.sessionToken),
       fallbackRequest: textPost(MICROBOOK_PAGE, microbookVariables, input.sessionToken),
       checkData: checkMicrobook(true),
+    },
+  ];
+}
+
+/** A server-rendered page, as a browser asks for it. */
+export type PageScenario = {
+  id: PageScenarioId;
+  title: string;
+  baseline: "healthz";
+  /** The page's path, e.g. /en/microbook/walden. */
+  path: string;
+  request: HttpRequest;
+};
+
+/** The visitor's microbook page (HTML), in the bench's language: a rendered page served from the page cache. */
+export function buildPageScenarios(input: { slug: string }): PageScenario[] {
+  const path = `/${LANGUAGE}/microbook/${encodeURIComponent(input.slug)}`;
+  return [
+    {
+      id: "visitorMicrobookHtml",
+      title: "visitor microbook page HTML",
+      baseline: "healthz",
+      path,
+      request: {
+        method: "GET",
+        path,
+        // What Chromium sends for a page, with the language cookie a returning visitor has.
+        headers: {
+          accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+          "accept-encoding": "gzip, deflate, br, zstd",
+          "accept-language": LANGUAGE,
+          cookie: `${LOCALE_COOKIE}=${LANGUAGE}`,
+        },
+      },
     },
   ];
 }

@@ -13,7 +13,15 @@ import { schema } from "../api/src/schema/index.js";
 import { buildSession, buildUser, grantPremium } from "../api/src/test/factories.js";
 import { LANGUAGE } from "./config.js";
 import type { BenchDatabase } from "./databases.js";
-import { buildScenarios, HOME_PAGE, type PersistedOperation, type Scenario, type ScenarioId } from "./scenarios.js";
+import {
+  buildPageScenarios,
+  buildScenarios,
+  HOME_PAGE,
+  type PageScenario,
+  type PersistedOperation,
+  type Scenario,
+  type ScenarioId,
+} from "./scenarios.js";
 
 /** The SQL one request issues, as the server runs it: the session lookup, then the operation. */
 export type StatementRecord = {
@@ -30,6 +38,7 @@ export type SetupResult = {
   reader: { userId: string; email: string; premiumUntil: Date | null };
   slug: string;
   scenarios: Scenario[];
+  pageScenarios: PageScenario[];
   statements: Record<ScenarioId, StatementRecord>;
 };
 
@@ -118,6 +127,7 @@ export async function setUp(
       reader: { userId: user.id, email: user.email, premiumUntil: entitlement.endsAt },
       slug,
       scenarios,
+      pageScenarios: buildPageScenarios({ slug }),
       statements,
     };
   } finally {

@@ -22,6 +22,16 @@ export type WebAppOptions = {
   clock?: () => Date;
 };
 
+/** A rendered page as the page cache keeps it: the ETag is computed once, with the page. */
+type CachedPage = { status: number; html: string; etag?: string };
+
+/** How many compressed visitor pages the process keeps (a page is a few KB compressed). */
+const COMPRESSED_PAGES = 1000;
+
+function pageEtag(html: string): string {
+  return `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+}
+
 /** A visitor's page is the same for every visitor: it varies by language (in the path), the day and the catalogue. */
 const VARY = "accept-language, cookie";
 
@@ -66,7 +76,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
    * Names the page's own chunks (route modules, messages) in the page, for the browser's entry to
    * fetch beside the app's code, so hydration does not wait one more round trip for them.
    */
-  function withPreloads(rendered: { status: number; html: string; modules?: string[] }): { status: number; html: string } {
+  function withPreloads(rendered: { status: number; html: string; modules?: string[] }): CachedPage {
     const urls = pageChunks(rendered.modules ?? []);
     if (!urls.length) return { status: rendered.status, html: rendered.html };
     // Plain asset paths (from the build's manifest); escaped all the same, like any JSON in a <script>.
@@ -74,6 +84,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const element = `<script type="application/json" id="${PRELOAD_ELEMENT_ID}">${json}</script>`;
     return { status: rendered.status, html: rendered.html.replace("</body>", () => `  ${element}\n  </body>`) };
   }
+
+  /** Compressed visitor pages, by ETag and encoding (a bounded number, least recently used dropped first). */
+  const compressedPages = new CompressedPages(COMPRESSED_PAGES);
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply, server: ServerEntry) {
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
@@ -89,7 +102,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send();
     }
     const { viewer, execute } = await inProcess(request, splitLocale(url.pathname).locale);
-    let rendered: { status: number; html: string } | undefined;
+    let rendered: CachedPage | undefined;
+    let shared = false;
     if (viewer) {
       rendered = withPreloads(await server.render({ ...page, execute }, indexHtml));
       reply.header("cache-control", "private, no-store");
@@ -99,18 +113,22 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .slice(0, 10);
       const key = `page:${build}:${url.origin}${url.pathname}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
-      rendered = cached
-        ? (JSON.parse(cached) as { status: number; html: string })
-        : withPreloads(await server.render({ ...page, execute }, indexHtml));
+      if (cached) {
+        rendered = JSON.parse(cached) as CachedPage;
+      } else {
+        rendered = withPreloads(await server.render({ ...page, execute }, indexHtml));
+        rendered.etag = pageEtag(rendered.html);
+      }
       // Only pages that exist: caching every unknown path would let anyone fill the cache.
       if (!cached && rendered.status === 200) {
         await responseStore.set(key, JSON.stringify(rendered), { ttl: RESPONSE_CACHE_SECONDS });
       }
       // no-cache: browsers and CDNs revalidate every time (a new build or catalogue must show at once),
       // and the ETag makes an unchanged page a 304 without a body.
-      const etag = `"${createHash("sha256").update(rendered.html).digest("base64url").slice(0, 27)}"`;
       reply.header("x-cache", cached ? "hit" : "miss").header("cache-control", rendered.status === 200 ? "public, no-cache" : "no-cache");
       if (rendered.status === 200) {
+        shared = true;
+        const etag = (rendered.etag ??= pageEtag(rendered.html));
         reply.header("etag", etag);
         if (ifNoneMatch(request.headers["if-none-match"], etag)) return reply.code(304).header("vary", VARY).send();
       }
@@ -119,7 +137,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     // The not-found handler is not a route, so @fastify/compress does not see it: compressed here.
     const encoding = preferredEncoding(request.headers["accept-encoding"]);
     if (!encoding) return reply.send(rendered.html);
-    return reply.header("content-encoding", encoding).send(await compressHtml(rendered.html, encoding));
+    // A page every visitor gets is compressed once (per build, catalogue version and day, like its
+    // cache key), harder; the others for their one reader.
+    const body =
+      shared && rendered.etag
+        ? await compressedPages.get(rendered.etag, encoding, rendered.html)
+        : await compressHtml(rendered.html, encoding);
+    return reply.header("content-encoding", encoding).send(body);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -209,7 +233,38 @@ export function preferredEncoding(header: string | undefined): "br" | "gzip" | n
   return wants("br") ? "br" : wants("gzip") ? "gzip" : null;
 }
 
-function compressHtml(html: string, encoding: "br" | "gzip"): Promise<Buffer> {
-  // Brotli at 4: most of its gain for a fraction of the time of its maximum, paid per request.
-  return encoding === "br" ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipAsync(html, { level: 6 });
+/** `perRequest`: brotli at 4, most of its gain for a fraction of the time of its maximum; `once`: a page many readers get. */
+function compressHtml(html: string, encoding: "br" | "gzip", effort: "perRequest" | "once" = "perRequest"): Promise<Buffer> {
+  const once = effort === "once";
+  return encoding === "br"
+    ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: once ? 9 : 4 } })
+    : gzipAsync(html, { level: once ? 9 : 6 });
+}
+
+/**
+ * Compressed bodies of the pages every visitor gets, by ETag (the page's content) and encoding, so a
+ * cached page costs no compression per request. In-process and bounded: the least recently used
+ * entry goes first. Concurrent requests for a page being compressed share that work.
+ */
+export class CompressedPages {
+  private readonly entries = new Map<string, Promise<Buffer>>();
+  constructor(private readonly max: number) {}
+
+  get(etag: string, encoding: "br" | "gzip", html: string): Promise<Buffer> {
+    const key = `${encoding}:${etag}`;
+    let body = this.entries.get(key);
+    if (body) {
+      this.entries.delete(key); // re-inserted below: now the most recently used
+    } else {
+      body = compressHtml(html, encoding, "once");
+      body.catch(() => this.entries.delete(key));
+    }
+    this.entries.set(key, body);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return body;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
 }

@@ -17,6 +17,20 @@ let premiumBook: Awaited<ReturnType<typeof buildMicrobook>>;
 let freeBook: Awaited<ReturnType<typeof buildMicrobook>>;
 let premiumToken: string;
 const ASSET_SOURCE = `export const answer = ${JSON.stringify("x".repeat(4000))};`;
+const MANIFEST = {
+  "index.html": { file: "assets/index-test.js", isEntry: true, dynamicImports: ["src/start.tsx"] },
+  "src/start.tsx": {
+    file: "assets/start-test.js",
+    imports: ["_react-test.js"],
+    dynamicImports: ["src/routes/microbook/MicrobookPage.tsx"],
+  },
+  "_react-test.js": { file: "assets/react-test.js" },
+  "_card-test.js": { file: "assets/card-test.js", imports: ["_react-test.js"] },
+  "src/routes/microbook/MicrobookPage.tsx": { file: "assets/MicrobookPage-test.js", imports: ["_card-test.js", "src/start.tsx"] },
+  "src/routes/home/Home.tsx": { file: "assets/Home-test.js", imports: ["_card-test.js"] },
+  "src/locales/en.po": { file: "assets/en-test.js" },
+  "src/locales/pt.po": { file: "assets/pt-test.js" },
+};
 
 beforeAll(async () => {
   [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
@@ -24,6 +38,9 @@ beforeAll(async () => {
   await mkdir(path.join(web.distDir, "assets"), { recursive: true });
   await writeFile(path.join(web.distDir, "assets", "app-test.js"), ASSET_SOURCE);
   await writeFile(path.join(web.distDir, "assets", "app-test.js.br"), brotliCompressSync(ASSET_SOURCE));
+  // The client build's manifest (names of the chunks a page preloads).
+  await mkdir(path.join(web.distDir, ".vite"));
+  await writeFile(path.join(web.distDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   premiumBook = await buildMicrobook(db.prisma, { slug: "ssr-premium", languages: ["en", "pt"] });
   freeBook = await buildMicrobook(db.prisma, { slug: "ssr-free" });
   await makeFreeToday(db.prisma, freeBook.id);
@@ -72,6 +89,10 @@ describe("pages rendered on the server", () => {
     expect(html).toContain(`<h1 lang="en">${title(premiumBook, "en")}</h1>`);
     expect(html).toMatch(/<script type="application\/json" id="brevia-state">\{.*"ROOT_QUERY"/);
     expect(html.match(/<title>/g)).toHaveLength(1);
+    // The page's own chunks and messages, for the browser's entry to preload beside the app (not the app's).
+    expect(html).toContain(
+      '<script type="application/json" id="brevia-preload">["/assets/MicrobookPage-test.js","/assets/card-test.js","/assets/en-test.js"]</script>',
+    );
   });
 
   it("renders Portuguese without a prefix", async () => {
