@@ -47,8 +47,9 @@ async function load() {
   }
   const app = import("./start");
   // The first number formatter a page creates loads the browser's number data (tens of milliseconds
-  // on a phone), in the middle of hydration: done now instead, while the app's code downloads.
-  new Intl.NumberFormat(document.documentElement.lang || undefined).format(0);
+  // on a phone), in the middle of hydration: done instead in a task of its own while the app's code
+  // downloads.
+  setTimeout(() => new Intl.NumberFormat(document.documentElement.lang || undefined).format(0), 0);
   const { start } = await app;
   await start();
 }

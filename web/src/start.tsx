@@ -41,7 +41,7 @@ export async function start() {
    * development this does it). The i18n_redirected cookie remembers the reader's language.
    */
   async function chooseLocale(locale: Locale, url: URL): Promise<void> {
-    // The router's start (matching, then this, then the page's loaders) in two tasks, not one.
+    // The router's start (matching, then the language, then the page's loaders) in short tasks, not one long one.
     await nextTask();
     const { redirectTo, remember } = decideLocale({ locale, url, remembered: readLocaleCookie(), preferred: browserLocale() });
     if (remember) writeLocaleCookie(remember);
@@ -49,6 +49,8 @@ export async function start() {
     // Cached answers were fetched in the old language.
     if (i18n.locale && i18n.locale !== locale) await apollo.client.clearStore();
     await activateLocale(locale);
+    // The page's loaders (reading the restored cache) in a task of their own too.
+    await nextTask();
   }
 
   const router = createBrowserRouter(createRoutes({ apollo, i18n, chooseLocale }));
