@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { createApollo, inProcessLink } from "./app/apollo";
-import { escapeHtml, headHtml, htmlLang, type PageHeadData } from "./app/head";
+import { escapeHtml, headHtml, htmlLang, scriptSafeJson, type PageHeadData } from "./app/head";
 import { createI18n } from "./app/i18n";
 import { acceptLanguageTags, decideLocale, firstSupportedLocale, localeCookie, parseLocaleCookie } from "./app/locale-cookie";
 import { DEFAULT_DESCRIPTION, HeadCollectorContext } from "./app/PageHead";
@@ -15,16 +15,6 @@ import { STATE_ELEMENT_ID, type ServerEntry } from "./app/ssr-contract";
 import { NotFoundSuggestionQuery } from "./routes/not-found/NotFound";
 
 const RENDER_TIMEOUT_MS = 10_000;
-
-/** JSON that cannot end its <script> element or open a comment in it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value ?? null)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
 
 /** React's streaming renderer, collected once everything is ready (the head needs the whole page). */
 function renderToHtml(element: React.ReactNode): Promise<string> {

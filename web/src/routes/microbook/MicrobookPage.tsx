@@ -33,7 +33,19 @@ export function Component() {
   const count = edition.keyIdeaCount;
   return (
     <article className="microbook">
-      <PageHead title={`${edition.title} · Brevia`} description={edition.subtitle} />
+      <PageHead
+        title={`${edition.title} · Brevia`}
+        description={edition.subtitle}
+        book={{
+          slug: book.slug,
+          title: edition.title,
+          author: book.author.name,
+          language: edition.language,
+          category: book.category.name,
+          publishedYear: book.publishedYear,
+          audioSeconds: edition.audio?.durationSeconds ?? null,
+        }}
+      />
       <header className="microbook__header" ref={categoryColor(book.category.color)}>
         <img className="microbook__cover" src={edition.coverUrl} alt="" width={240} height={360} />
         <div>
