@@ -29,7 +29,8 @@ export function registerCovers(app: FastifyInstance, db: Database, previews = ne
   async function sendPreview(request: FastifyRequest, reply: FastifyReply, svg: string) {
     const key = previewKey(svg);
     const etag = `"${key}"`;
-    reply.header("etag", etag).header("cache-control", CACHE_CONTROL);
+    // Other sites show previews (link cards): unlike the app's own images, they may be embedded anywhere.
+    reply.header("etag", etag).header("cache-control", CACHE_CONTROL).header("cross-origin-resource-policy", "cross-origin");
     if (matches(request, etag)) return reply.code(304).send();
     const { png, hit } = await previews.get(key, () => renderPreviewPng(svg));
     return reply

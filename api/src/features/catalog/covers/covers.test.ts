@@ -40,6 +40,7 @@ describe("GET /covers/….og.png (link previews)", () => {
     expect(first.headers["content-type"]).toBe("image/png");
     expect(pngSize(first.rawPayload)).toEqual({ width: 1200, height: 630 });
     expect(first.headers["cache-control"]).toBe("public, max-age=86400");
+    expect(first.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     expect(first.headers["x-cache"]).toBe("miss");
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]{27}"$/);
