@@ -39,7 +39,7 @@ describe("a visitor", () => {
     await expect.poll(() => page.locator("h1").textContent()).toBe(title);
     expect(await page.locator("#ideas-title").textContent()).toBe("Ideias-chave");
     // The client-side navigation moved focus to the new page's heading and announced its title.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+    await expect.poll(() => page.evaluate("document.activeElement?.tagName")).toBe("H1");
     await expect.poll(() => page.locator("[data-route-announcer]").textContent()).toBe(`${title} · Brevia`);
 
     // The language switcher: links to this page in each language.
