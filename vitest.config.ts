@@ -1,8 +1,12 @@
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Pothos and Apollo load graphql as CommonJS; make test code use that same instance.
 const graphqlCjs = createRequire(new URL("./api/package.json", import.meta.url)).resolve("graphql");
+// The web project's Lingui plugins (macros, .po imports) look for their config from the working
+// directory, which is the repository's root here: point them at web's.
+process.env.LINGUI_CONFIG ??= fileURLToPath(new URL("./web/lingui.config.ts", import.meta.url));
 
 export default defineConfig({
   test: {
@@ -20,6 +24,20 @@ export default defineConfig({
         },
       },
       { test: { name: "web", include: ["web/src/**/*.test.ts", "web/build/**/*.test.ts"], environment: "node" } },
+      {
+        // Component tests (*.test.tsx): the web app's own Vite plugins (Lingui macros, .po catalogues)
+        // in a DOM (happy-dom), driven by Testing Library.
+        extends: "./web/vite.config.ts",
+        root: "./web",
+        test: {
+          name: "web-dom",
+          include: ["src/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["./src/test/setup-dom.ts"],
+          // The app's stylesheet, for tests that check where something is placed (imported with ?raw).
+          css: { include: [/styles\.css/] },
+        },
+      },
       {
         resolve: { alias: { graphql: graphqlCjs } },
         test: {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("a visitor", () => {
-  it("opens the home page in Portuguese, follows a microbook and switches to English", { timeout: 60_000 }, async () => {
+  it("opens the home page in Portuguese, follows a microbook, switches to English and back", { timeout: 60_000 }, async () => {
     const context = await openContext(browser, { locale: "pt-BR" });
     const page = await context.newPage();
     // A language switch once raced its cache reset against the page's query: fail on any such error.
@@ -38,13 +38,29 @@ describe("a visitor", () => {
     await page.waitForURL(/\/microbook\/[a-z0-9-]+$/, { waitUntil: "commit" });
     await expect.poll(() => page.locator("h1").textContent()).toBe(title);
     expect(await page.locator("#ideas-title").textContent()).toBe("Ideias-chave");
+    // The client-side navigation moved focus to the new page's heading and announced its title.
+    await expect.poll(() => page.evaluate("document.activeElement?.tagName")).toBe("H1");
+    await expect.poll(() => page.locator("[data-route-announcer]").textContent()).toBe(`${title} · Brevia`);
 
-    await page.getByLabel("Idioma").selectOption("en");
+    // The language switcher: links to this page in each language.
+    await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
     await page.waitForURL(/\/en\/microbook\/[a-z0-9-]+$/, { waitUntil: "commit" });
     await expect.poll(() => page.locator("#ideas-title").textContent()).toBe("Key ideas");
-    const cookie = (await context.cookies()).find((c) => c.name === "i18n_redirected");
+    const localeCookie = async () => (await context.cookies()).find((c) => c.name === "i18n_redirected");
+    const cookie = await localeCookie();
     expect(cookie?.value).toBe("en");
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    // Back to Portuguese from the English home: the choice is remembered, so the unprefixed home stays.
+    await page.locator(".brand").click();
+    await page.waitForURL(/\/en$/, { waitUntil: "commit" });
+    await expect.poll(() => page.locator("h1").first().textContent()).toContain("key ideas");
+    await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Português" }).click();
+    await page.waitForURL((url) => url.pathname === "/", { waitUntil: "commit" });
+    await expect.poll(() => page.locator("h1").first().textContent()).toContain("As ideias-chave dos grandes livros");
+    expect((await localeCookie())?.value).toBe("pt");
+    await page.reload();
+    await expect.poll(() => page.locator("h1").first().textContent()).toContain("As ideias-chave dos grandes livros");
+    expect(new URL(page.url()).pathname).toBe("/");
     expect(graphqlRequests.length).toBeGreaterThan(0);
     for (const { method, url } of graphqlRequests) {
       expect(method, url.search).toBe("GET");

@@ -83,7 +83,9 @@ try {
   step("migrations match schema.prisma", () => pnpm(["db:check"]));
   step("Lingui catalogues complete", () => pnpm(["i18n:check"]));
   step("catalogue valid", () => pnpm(["catalog:check"]));
-  step("unit and API tests on PGlite", () => leavesNoTemp(() => run(bin("vitest"), ["run", "--project", "api", "--project", "web"])));
+  step("unit and API tests on PGlite", () =>
+    leavesNoTemp(() => run(bin("vitest"), ["run", "--project", "api", "--project", "web", "--project", "web-dom"])),
+  );
   if (postgres) {
     const name = `brevia_test_${process.pid}_${Date.now()}`;
     step(`API tests on PostgreSQL (127.0.0.1:5432, throwaway database ${name})`, () => {

@@ -27,6 +27,11 @@ const envSchema = z.object({
   PERSISTED_OPERATIONS_ONLY: z.enum(["true", "false"]).default("false"),
   PERSISTED_OPERATIONS_FILES: z.string().optional(),
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/?$/, "PUBLIC_URL must be the site's origin, e.g. https://brevia.example (no path)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -59,6 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : !production,
     migrateOnStart: e.MIGRATE_ON_START === "true",
     seedOnStart: e.SEED_ON_START === "true",
+    /**
+     * The site's origin as readers reach it (https://brevia.example): canonical and alternate links,
+     * link-preview URLs, sitemap.xml and robots.txt use it. Unset: the request's own (behind a proxy,
+     * the Host header may be an internal name).
+     */
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
     /** Shared response cache; unset: in memory, per process. */
     redisUrl: e.REDIS_URL,
     /** Run only registered (persisted) operations: for production once every client registers its own. */

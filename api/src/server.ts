@@ -52,8 +52,14 @@ export async function buildServer(
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);
   const graphql = await registerGraphQL(app, config, db, mediaUrls, options);
   registerCovers(app, db);
-  registerSitemap(app, db);
+  registerSitemap(app, db, { publicUrl: config.publicUrl });
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
-  await registerWebApp(app, { distDir: options.webDistDir, serverEntry: options.webServerEntry, graphql, clock: options.clock });
+  await registerWebApp(app, {
+    distDir: options.webDistDir,
+    serverEntry: options.webServerEntry,
+    graphql,
+    clock: options.clock,
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router-dom";
 import { createApollo, inProcessLink } from "./app/apollo";
-import { escapeHtml, headHtml, htmlLang, type PageHeadData } from "./app/head";
+import { escapeHtml, headHtml, htmlLang, scriptSafeJson, type PageHeadData } from "./app/head";
 import { createI18n } from "./app/i18n";
 import { acceptLanguageTags, decideLocale, firstSupportedLocale, localeCookie, parseLocaleCookie } from "./app/locale-cookie";
 import { DEFAULT_DESCRIPTION, HeadCollectorContext } from "./app/PageHead";
@@ -37,16 +37,6 @@ function recordLazyModules(routes: RouteObject[], loaded: Set<unknown>): RouteOb
     if (route.children) recordLazyModules(route.children, loaded);
   }
   return routes;
-}
-
-/** JSON that cannot end its <script> element or open a comment in it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value ?? null)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 }
 
 /** React's streaming renderer, collected once everything is ready (the head needs the whole page). */

@@ -9,8 +9,9 @@ import type { AppConfig } from "../config.js";
  * `style` props through the CSSOM, which style-src does not govern.
  *
  * Server-rendered pages (web-app.ts) carry the Apollo cache state in a
- * `<script type="application/json">` element, which is data, not script: CSP does not apply to it, so
- * no nonce is needed (and a rendered page can be cached for every visitor). If an executable inline
+ * `<script type="application/json">` element, and a microbook page its JSON-LD in a
+ * `<script type="application/ld+json">`: data blocks, not script (the browser never runs them), so
+ * CSP does not apply to them, no nonce is needed and a rendered page can be cached for every visitor. If an executable inline
  * script is ever needed, pass `enableCSPNonces: true` to helmet below (a fresh `'nonce-…'` per
  * response, `reply.cspNonce.script`); never add 'unsafe-inline' to script-src. Rendered HTML has no
  * `style` attributes (the category colour is set through the CSSOM), so style-src stays 'self'.

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
 import { PRELOAD_ELEMENT_ID, type ServerEntry } from "../../../web/src/app/ssr-contract.js";
 import { utcDay } from "../features/catalog/free-daily.js";
+import { publicOrigin } from "../features/seo/sitemap.route.js";
 import { WEB_DIST_DIR } from "../paths.js";
 import type { InProcessGraphQL } from "./graphql.js";
 import { RESPONSE_CACHE_SECONDS } from "./response-cache.js";
@@ -20,6 +21,8 @@ export type WebAppOptions = {
   serverEntry?: string;
   graphql: InProcessGraphQL;
   clock?: () => Date;
+  /** PUBLIC_URL: the origin of the pages' links (canonical, alternates, previews); else the request's. */
+  publicUrl?: string;
 };
 
 /** A rendered page as the page cache keeps it: the ETag is computed once, with the page. */
@@ -89,7 +92,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const compressedPages = new CompressedPages(COMPRESSED_PAGES);
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply, server: ServerEntry) {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // The path and query from the request; the origin from PUBLIC_URL when set (behind a proxy the
+    // Host header may be an internal name), so links, previews and the page cache ignore the Host.
+    const { pathname, search } = new URL(request.url, "http://localhost");
+    const url = new URL(pathname + search, publicOrigin(request, options.publicUrl));
     const page = { url: url.href, cookie: request.headers.cookie, acceptLanguage: request.headers["accept-language"] };
     const redirect = server.localeRedirect(page);
     if (redirect) {

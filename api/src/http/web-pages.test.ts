@@ -76,7 +76,21 @@ describe("pages rendered on the server", () => {
     expect(html).toContain('<link rel="canonical" href="http://brevia.test/en/microbook/ssr-premium" />');
     expect(html).toContain('<meta property="og:url" content="http://brevia.test/en/microbook/ssr-premium" />');
     expect(html).toMatch(/<meta property="og:title" content="[^"]+ · Brevia" \/>/);
-    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta property="og:type" content="book" />');
+    expect(html).toContain('<meta property="og:image" content="http://brevia.test/covers/ssr-premium.en.og.png" />');
+    expect(html).toContain('<meta name="twitter:image" content="http://brevia.test/covers/ssr-premium.en.og.png" />');
+    expect(html).toContain('<meta property="og:locale" content="en_US" />');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({
+      "@type": "Book",
+      name: title(premiumBook, "en"),
+      author: { "@type": "Person" },
+      inLanguage: "en",
+      url: "http://brevia.test/en/microbook/ssr-premium",
+      image: "http://brevia.test/covers/ssr-premium.en.og.png",
+      datePublished: String(premiumBook.publishedYear),
+    });
     for (const [lang, href] of [
       ["pt", "/microbook/ssr-premium"],
       ["en", "/en/microbook/ssr-premium"],
@@ -93,6 +107,24 @@ describe("pages rendered on the server", () => {
     expect(html).toContain(
       '<script type="application/json" id="brevia-preload">["/assets/MicrobookPage-test.js","/assets/card-test.js","/assets/en-test.js"]</script>',
     );
+  });
+
+  it("links a preview image that the server draws, 1200×630", async () => {
+    const html = (await page("/en/microbook/ssr-premium", { cookie: "i18n_redirected=en" })).body;
+    const image = /<meta property="og:image" content="http:\/\/brevia\.test([^"]+)"/.exec(html)![1]!;
+    const res = await page(image);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect([res.rawPayload.readUInt32BE(16), res.rawPayload.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
+  it("gives the home page the site's preview", async () => {
+    const html = (await page("/en", { cookie: "i18n_redirected=en" })).body;
+    expect(html).toContain('<meta property="og:type" content="website" />');
+    expect(html).toContain('<meta property="og:image" content="http://brevia.test/covers/brevia.og.png" />');
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).not.toContain("application/ld+json");
   });
 
   it("renders Portuguese without a prefix", async () => {
@@ -186,6 +218,50 @@ describe("the page's data in the HTML", () => {
     expect(res.body).not.toContain("<script>alert(1)");
     const state = /<script type="application\/json" id="brevia-state">(.*?)<\/script>/s.exec(res.body)?.[1];
     expect(JSON.stringify(JSON.parse(state!))).toContain(JSON.stringify(hostile).slice(1, -1));
+  });
+
+  it("cannot end the book's JSON-LD either", async () => {
+    const hostile = "</script><script>alert(1)</script><!--";
+    const book = await buildMicrobook(db.prisma, { slug: "ssr-hostile-ld" });
+    await db.prisma.microbookEdition.update({ where: { id: book.editions[0]!.id }, data: { title: hostile, subtitle: hostile } });
+    const res = await page("/en/microbook/ssr-hostile-ld", { cookie: "i18n_redirected=en" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain("<script>alert(1)");
+    expect(res.body).not.toContain("<!--");
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.body)?.[1];
+    expect(JSON.parse(jsonLd!)).toMatchObject({ name: hostile, description: hostile });
+  });
+});
+
+describe("PUBLIC_URL", () => {
+  it("is the origin of every link in the page, whatever the Host header says", async () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET,
+      PUBLIC_URL: "https://brevia.example/",
+    });
+    const proxied = await buildServer(config, db, {
+      webDistDir: web.distDir,
+      webServerEntry: web.serverEntry,
+      catalogVersionMaxAgeMs: 0,
+      responseCacheNamespace: `ssr-public-${process.pid}`,
+    });
+    try {
+      const res = await proxied.inject({
+        url: "/en/microbook/ssr-premium",
+        headers: { host: "app-internal:3000", cookie: "i18n_redirected=en", "x-forwarded-proto": "http" },
+      });
+      expect(res.statusCode).toBe(200);
+      const html = res.body;
+      expect(html).toContain('<link rel="canonical" href="https://brevia.example/en/microbook/ssr-premium" />');
+      expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://brevia.example/microbook/ssr-premium" />');
+      expect(html).toContain('<meta property="og:url" content="https://brevia.example/en/microbook/ssr-premium" />');
+      expect(html).toContain('<meta property="og:image" content="https://brevia.example/covers/ssr-premium.en.og.png" />');
+      expect(html).not.toContain("app-internal");
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

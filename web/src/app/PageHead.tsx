@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { createContext, useContext, useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { applyHead, type PageHeadData } from "./head";
+import { applyHead, type BookHead, type PageHeadData } from "./head";
 
 export const DEFAULT_DESCRIPTION = msg`Brevia: the key ideas of great non-fiction in 12 minutes, to read or to listen.`;
 
@@ -10,17 +10,25 @@ export const DEFAULT_DESCRIPTION = msg`Brevia: the key ideas of great non-fictio
 export const HeadCollectorContext = createContext<{ collect(head: PageHeadData): void } | null>(null);
 
 /**
- * The page's title and description. Renders nothing (so server and browser markup agree): the server
- * collects them into the HTML head it sends; in the browser they are applied after each navigation.
+ * The page's title and description, and for a microbook page its book (link preview and JSON-LD).
+ * Renders nothing (so server and browser markup agree): the server collects them into the HTML head
+ * it sends; in the browser they are applied after each navigation.
  */
-export function PageHead({ title, description }: { title: string; description?: string | null }) {
+export function PageHead({ title, description, book }: { title: string; description?: string | null; book?: BookHead }) {
   const { i18n } = useLingui();
   const collector = useContext(HeadCollectorContext);
   const { pathname } = useLocation();
   const text = description || i18n._(DEFAULT_DESCRIPTION);
-  collector?.collect({ title, description: text });
+  collector?.collect({ title, description: text, ...(book ? { book } : {}) });
+  // A new object each render: compared by value.
+  const bookKey = book ? JSON.stringify(book) : "";
   useEffect(() => {
-    applyHead(document, { title, description: text }, location.origin, pathname);
-  }, [title, text, pathname]);
+    applyHead(
+      document,
+      { title, description: text, ...(bookKey ? { book: JSON.parse(bookKey) as BookHead } : {}) },
+      location.origin,
+      pathname,
+    );
+  }, [title, text, pathname, bookKey]);
   return null;
 }

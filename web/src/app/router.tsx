@@ -7,6 +7,7 @@ import { DefaultLayout } from "./layouts/layouts";
 import { DEFAULT_LOCALE, LOCALES, ROUTES, type Locale, type RouteName } from "./route-table";
 import { ErrorPage } from "./shell/ErrorPage";
 import { ProgressBar } from "./shell/ProgressBar";
+import { RouteAnnouncer } from "./shell/RouteAnnouncer";
 import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
@@ -73,6 +74,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           <ToastProvider>
             <ProgressBar />
             <Outlet />
+            <RouteAnnouncer />
           </ToastProvider>
         </ApolloProvider>
       </I18nProvider>

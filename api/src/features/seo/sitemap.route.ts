@@ -3,8 +3,9 @@ import { headLinks } from "../../../../web/src/app/page-links.js";
 import { LOCALES, localizePath, ROUTES } from "../../../../web/src/app/route-table.js";
 import type { Database } from "../../db/client.js";
 
-/** The site's public origin, as the rendered pages' canonical links compute it. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** The site's public origin: PUBLIC_URL, else the request's (as the rendered pages' canonical links compute it). */
+export const publicOrigin = (request: FastifyRequest, publicUrl: string | undefined) =>
+  publicUrl ?? `${request.protocol}://${request.host}`;
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -28,7 +29,8 @@ function urlEntries(origin: string, paths: { path: string; lastmod?: Date }[]): 
  * GET /robots.txt and /sitemap.xml: every public page (home, each microbook) in the three languages,
  * with its alternates, for crawlers. New public routes (categories, playlists…) add their paths here.
  */
-export function registerSitemap(app: FastifyInstance, db: Database) {
+export function registerSitemap(app: FastifyInstance, db: Database, options: { publicUrl?: string } = {}) {
+  const originOf = (request: FastifyRequest) => publicOrigin(request, options.publicUrl);
   app.get("/robots.txt", async (request, reply) =>
     reply
       .type("text/plain; charset=utf-8")

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildMicrobook } from "../../test/factories.js";
-import { useTestServer } from "../../test/http.js";
+import { startTestServer, useTestServer } from "../../test/http.js";
 
 const server = useTestServer();
 
@@ -34,5 +34,23 @@ describe("robots.txt and sitemap.xml", () => {
       expect(walden).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="${href}"/>`);
     }
     expect(walden).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it("use PUBLIC_URL as their origin when it is set, not the request's host", async () => {
+    await buildMicrobook(server.db.prisma, { slug: "behind-a-proxy" });
+    const { app } = await startTestServer(server.db, { env: { PUBLIC_URL: "https://brevia.example" } });
+    try {
+      const headers = { host: "app-internal:3000" };
+      const robots = await app.inject({ url: "/robots.txt", headers });
+      expect(robots.body).toContain("Sitemap: https://brevia.example/sitemap.xml");
+      const sitemap = await app.inject({ url: "/sitemap.xml", headers });
+      expect(sitemap.body).toContain("<loc>https://brevia.example/es/microbook/behind-a-proxy</loc>");
+      expect(sitemap.body).toContain(
+        '<xhtml:link rel="alternate" hreflang="x-default" href="https://brevia.example/microbook/behind-a-proxy"/>',
+      );
+      expect(sitemap.body).not.toContain("app-internal");
+    } finally {
+      await app.close();
+    }
   });
 });

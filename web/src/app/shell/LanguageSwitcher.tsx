@@ -1,32 +1,40 @@
 import { useLingui } from "@lingui/react/macro";
-import { useLocation, useNavigate } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import { writeLocaleCookie } from "../locale-cookie";
-import { LOCALES, localizePath, splitLocale, type Locale } from "../route-table";
+import { pageInEachLocale } from "../page-links";
+import type { Locale } from "../route-table";
 import { useLocale } from "../useLocale";
 
+/** Each language's name in itself: a reader finds their own whatever the page's language. */
 const NAMES: Record<Locale, string> = { pt: "Português", en: "English", es: "Español" };
 
-/** Switches the interface language: remembers it in the cookie and moves to the prefixed URL. */
+/**
+ * Links to this same page in pt, en and es. Choosing one remembers the language in the
+ * i18n_redirected cookie before the router moves (the Portuguese home would otherwise send a
+ * reader who remembered another language back to it). Plain links: they work before hydration,
+ * can be opened in a new tab, and the server renders them exactly as the browser does.
+ */
 export function LanguageSwitcher() {
   const { t } = useLingui();
   const current = useLocale();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const choose = (locale: Locale) => {
-    writeLocaleCookie(locale);
-    const { path } = splitLocale(location.pathname);
-    void navigate(localizePath(locale, path) + location.search);
-  };
+  const { pathname, search } = useLocation();
   return (
-    <label className="language-switcher">
-      <span className="visually-hidden">{t`Language`}</span>
-      <select value={current} onChange={(e) => choose(e.target.value as Locale)}>
-        {LOCALES.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {NAMES[locale]}
-          </option>
+    <nav className="language-switcher" aria-label={t`Language`}>
+      <ul>
+        {pageInEachLocale(pathname).map(({ locale, path }) => (
+          <li key={locale}>
+            <Link
+              to={path + search}
+              lang={locale}
+              hrefLang={locale}
+              aria-current={locale === current ? "page" : undefined}
+              onClick={() => writeLocaleCookie(locale)}
+            >
+              {NAMES[locale]}
+            </Link>
+          </li>
         ))}
-      </select>
-    </label>
+      </ul>
+    </nav>
   );
 }

@@ -1,47 +1,58 @@
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigation } from "react-router-dom";
 
+/** Time the bar takes to creep to 90% (the spec's default duration). */
 export const PROGRESS_DURATION_MS = 5000;
+/** Navigations shorter than this show no bar at all; a shown bar stays at least this long after it finishes. */
 export const PROGRESS_THROTTLE_MS = 200;
+const PROGRESS_TICK_MS = 100;
+const PROGRESS_START = 5;
+const PROGRESS_CEILING = 90;
+
+/** The bar for the router's navigations. */
+export function ProgressBar() {
+  const navigation = useNavigation();
+  return <NavigationProgress loading={navigation.state !== "idle"} />;
+}
 
 /**
- * A thin bar at the top while a navigation loads. It appears only if loading lasts longer than the
- * throttle (fast navigations show nothing), creeps towards 90% over the duration, then finishes.
+ * A thin bar at the top while something loads. It appears only if loading lasts longer than the
+ * throttle (fast navigations show nothing), creeps from 5% to 90% over the duration, then, once
+ * loading ends, fills to 100% and goes away after the throttle.
  */
-export function ProgressBar() {
+export function NavigationProgress({ loading }: { loading: boolean }) {
   const { t } = useLingui();
-  const navigation = useNavigation();
-  const loading = navigation.state !== "idle";
   const [progress, setProgress] = useState<number | null>(null);
-  const started = useRef(0);
+  const visible = progress !== null;
 
   useEffect(() => {
-    if (!loading) {
-      if (progress === null) return;
-      const finish = setTimeout(() => setProgress(100), 0);
-      const hide = setTimeout(() => setProgress(null), 300);
-      return () => {
-        clearTimeout(finish);
-        clearTimeout(hide);
-      };
-    }
+    if (!loading) return;
+    let started = 0;
+    let tick: ReturnType<typeof setInterval> | undefined;
     const show = setTimeout(() => {
-      started.current = performance.now();
-      setProgress(5);
+      started = Date.now();
+      setProgress(PROGRESS_START);
+      tick = setInterval(() => {
+        const elapsed = Date.now() - started;
+        setProgress(Math.min(PROGRESS_CEILING, PROGRESS_START + ((PROGRESS_CEILING - PROGRESS_START) * elapsed) / PROGRESS_DURATION_MS));
+      }, PROGRESS_TICK_MS);
     }, PROGRESS_THROTTLE_MS);
-    const tick = setInterval(() => {
-      if (!started.current) return;
-      const elapsed = performance.now() - started.current;
-      setProgress(Math.min(90, 5 + (85 * elapsed) / PROGRESS_DURATION_MS));
-    }, 100);
     return () => {
       clearTimeout(show);
       clearInterval(tick);
-      started.current = 0;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- progress is only read to finish a visible bar
   }, [loading]);
+
+  useEffect(() => {
+    if (loading || !visible) return;
+    const finish = setTimeout(() => setProgress(100), 0);
+    const hide = setTimeout(() => setProgress(null), PROGRESS_THROTTLE_MS);
+    return () => {
+      clearTimeout(finish);
+      clearTimeout(hide);
+    };
+  }, [loading, visible]);
 
   if (progress === null) return null;
   return (

@@ -9,8 +9,11 @@ import { PageHead } from "../../app/PageHead";
 import { useLocale } from "../../app/useLocale";
 import type { microbookLoader } from "./loader";
 
-function formatYear(year: number, bce: string) {
-  return year < 0 ? `${-year} ${bce}` : String(year);
+/** "Original published 1854", or for a year before the common era "… 180 BCE" in the reader's wording. */
+export function PublishedYear({ year }: { year: number }) {
+  if (year >= 0) return <Trans>Original published {year}</Trans>;
+  const yearBce = -year;
+  return <Trans>Original published {yearBce} BCE</Trans>;
 }
 
 /**
@@ -33,7 +36,19 @@ export function Component() {
   const count = edition.keyIdeaCount;
   return (
     <article className="microbook">
-      <PageHead title={`${edition.title} · Brevia`} description={edition.subtitle} />
+      <PageHead
+        title={`${edition.title} · Brevia`}
+        description={edition.subtitle}
+        book={{
+          slug: book.slug,
+          title: edition.title,
+          author: book.author.name,
+          language: edition.language,
+          category: book.category.name,
+          publishedYear: book.publishedYear,
+          audioSeconds: edition.audio?.durationSeconds ?? null,
+        }}
+      />
       <header className="microbook__header" ref={categoryColor(book.category.color)}>
         <img className="microbook__cover" src={edition.coverUrl} alt="" width={240} height={360} />
         <div>
@@ -53,7 +68,7 @@ export function Component() {
             </li>
             {book.publishedYear !== null && (
               <li>
-                <Trans>Original published {formatYear(book.publishedYear, t`BCE`)}</Trans>
+                <PublishedYear year={book.publishedYear} />
               </li>
             )}
           </ul>

@@ -1,42 +1,75 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../../db/client.js";
-import { coverSvg } from "./cover-svg.js";
+import { coverSvg, type CoverInput } from "./cover-svg.js";
+import { editionPreviewSvg, PreviewCache, previewKey, renderPreviewPng, sitePreviewSvg } from "./preview-image.js";
 
-const COVER_PATH = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(pt|en|es)\.svg$/;
+const EDITION_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(pt|en|es)\.(svg|og\.png)$/;
+/** The site's own preview: no language (it has no words but the name) and no edition's shape. */
+export const SITE_PREVIEW_FILE = "brevia.og.png";
+const CACHE_CONTROL = "public, max-age=86400";
+
+const notFound = (reply: FastifyReply) => reply.code(404).type("text/plain; charset=utf-8").send("This page could not be found");
+
+/** Whether an If-None-Match header (one or more entity tags, or *) matches this ETag. */
+const matches = (request: FastifyRequest, etag: string) =>
+  request.headers["if-none-match"]?.split(",").some((tag) => ["*", etag].includes(tag.trim().replace(/^W\//, ""))) ?? false;
 
 /**
  * GET /covers/{microbook id}.{language}.svg (what the API hands out) or /covers/{slug}.{language}.svg
  * (readable, for links made by hand): the generated cover of an edition. Covers are public.
+ *
+ * GET /covers/{id or slug}.{language}.og.png: the edition's link preview (Open Graph and Twitter
+ * cards), 1200×630, drawn from the cover; GET /covers/brevia.og.png: the site's. A preview is
+ * rendered once and kept in memory (`previews`); its ETag is the hash of its drawing (the cover's
+ * text and colour, the fonts), so a changed title is a new image and an unchanged one a 304 that
+ * renders nothing.
  */
-export function registerCovers(app: FastifyInstance, db: Database) {
+export function registerCovers(app: FastifyInstance, db: Database, previews = new PreviewCache()) {
+  async function sendPreview(request: FastifyRequest, reply: FastifyReply, svg: string) {
+    const key = previewKey(svg);
+    const etag = `"${key}"`;
+    // Other sites show previews (link cards): unlike the app's own images, they may be embedded anywhere.
+    reply.header("etag", etag).header("cache-control", CACHE_CONTROL).header("cross-origin-resource-policy", "cross-origin");
+    if (matches(request, etag)) return reply.code(304).send();
+    const { png, hit } = await previews.get(key, () => renderPreviewPng(svg));
+    return reply
+      .header("x-cache", hit ? "hit" : "miss")
+      .type("image/png")
+      .send(png);
+  }
+
   app.get<{ Params: { file: string } }>("/covers/:file", async (request, reply) => {
-    const match = COVER_PATH.exec(request.params.file);
-    if (!match) return reply.code(404).type("text/plain").send("This page could not be found");
-    const [, key, language] = match as unknown as [string, string, "pt" | "en" | "es"];
-    const edition = await db.prisma.microbookEdition.findFirst({
-      where: { language, OR: [{ microbookId: key }, { microbook: { slug: key } }] },
-      select: {
-        title: true,
-        microbook: {
-          select: {
-            author: { select: { name: true } },
-            category: { select: { color: true, translations: { where: { language }, select: { name: true } } } },
-          },
-        },
-      },
-    });
-    if (!edition) return reply.code(404).type("text/plain").send("This page could not be found");
-    const { author, category } = edition.microbook;
-    const svg = coverSvg({
-      title: edition.title,
-      author: author.name,
-      color: category.color,
-      categoryName: category.translations[0]?.name ?? "",
-    });
+    if (request.params.file === SITE_PREVIEW_FILE) return sendPreview(request, reply, sitePreviewSvg());
+    const match = EDITION_FILE.exec(request.params.file);
+    if (!match) return notFound(reply);
+    const [, key, language, kind] = match as unknown as [string, string, "pt" | "en" | "es", "svg" | "og.png"];
+    const cover = await findCover(db, key, language);
+    if (!cover) return notFound(reply);
+    if (kind === "og.png") return sendPreview(request, reply, editionPreviewSvg(cover));
+    const svg = coverSvg(cover);
     const etag = `"${createHash("sha1").update(svg).digest("base64url")}"`;
-    reply.header("etag", etag).header("cache-control", "public, max-age=86400");
-    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    reply.header("etag", etag).header("cache-control", CACHE_CONTROL);
+    if (matches(request, etag)) return reply.code(304).send();
     return reply.type("image/svg+xml").send(svg);
   });
+}
+
+/** What an edition's cover shows, by microbook id or slug; null when there is no such edition. */
+async function findCover(db: Database, key: string, language: "pt" | "en" | "es"): Promise<CoverInput | null> {
+  const edition = await db.prisma.microbookEdition.findFirst({
+    where: { language, OR: [{ microbookId: key }, { microbook: { slug: key } }] },
+    select: {
+      title: true,
+      microbook: {
+        select: {
+          author: { select: { name: true } },
+          category: { select: { color: true, translations: { where: { language }, select: { name: true } } } },
+        },
+      },
+    },
+  });
+  if (!edition) return null;
+  const { author, category } = edition.microbook;
+  return { title: edition.title, author: author.name, color: category.color, categoryName: category.translations[0]?.name ?? "" };
 }

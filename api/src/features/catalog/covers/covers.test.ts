@@ -5,6 +5,13 @@ import { useTestServer } from "../../../test/http.js";
 
 const server = useTestServer();
 
+/** A PNG's width and height, from its IHDR chunk (the first, right after the 8-byte signature). */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+  expect(png.subarray(12, 16).toString("latin1")).toBe("IHDR");
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
 describe("GET /covers/…", () => {
   it("serves the cover at the edition's coverUrl, and by slug, and 404 for an unknown one", async () => {
     await buildMicrobook(server.db.prisma, { slug: "walden", languages: ["en", "es"] });
@@ -22,5 +29,71 @@ describe("GET /covers/…", () => {
     }
     expect((await server.app.inject("/covers/walden.pt.svg")).statusCode).toBe(404);
     expect((await server.app.inject("/covers/nothing.en.svg")).statusCode).toBe(404);
+  });
+});
+
+describe("GET /covers/….og.png (link previews)", () => {
+  it("draws an edition's preview as a 1200×630 PNG, once, and revalidates it without drawing", async () => {
+    const book = await buildMicrobook(server.db.prisma, { slug: "preview-book", languages: ["en", "pt"] });
+    const first = await server.app.inject("/covers/preview-book.en.og.png");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/png");
+    expect(pngSize(first.rawPayload)).toEqual({ width: 1200, height: 630 });
+    expect(first.headers["cache-control"]).toBe("public, max-age=86400");
+    expect(first.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(first.headers["x-cache"]).toBe("miss");
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+
+    // By microbook id as well as slug; the second answer comes from memory, byte for byte.
+    const second = await server.app.inject(`/covers/${book.id}.en.og.png`);
+    expect([second.statusCode, second.headers["x-cache"], second.headers.etag]).toEqual([200, "hit", etag]);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const unchanged = await server.app.inject({ url: "/covers/preview-book.en.og.png", headers: { "if-none-match": etag } });
+    expect([unchanged.statusCode, unchanged.body]).toEqual([304, ""]);
+
+    // Each language's edition has its own preview.
+    const pt = await server.app.inject("/covers/preview-book.pt.og.png");
+    expect(pt.statusCode).toBe(200);
+    expect(pt.headers.etag).not.toBe(etag);
+  });
+
+  it("draws a new preview when the edition's title changes", async () => {
+    const book = await buildMicrobook(server.db.prisma, { slug: "preview-retitled" });
+    const before = await server.app.inject("/covers/preview-retitled.en.og.png");
+    await server.db.prisma.microbookEdition.update({ where: { id: book.editions[0]!.id }, data: { title: "A New Title" } });
+    const after = await server.app.inject({
+      url: "/covers/preview-retitled.en.og.png",
+      headers: { "if-none-match": before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers["x-cache"]).toBe("miss");
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+  });
+
+  it("answers 404 for an unknown microbook, edition or file name", async () => {
+    await buildMicrobook(server.db.prisma, { slug: "preview-english-only", languages: ["en"] });
+    for (const url of [
+      "/covers/no-such-book.en.og.png",
+      "/covers/preview-english-only.es.og.png",
+      "/covers/preview-english-only.fr.og.png",
+      "/covers/preview-english-only.og.png",
+      "/covers/Preview-English-Only.en.og.png",
+    ]) {
+      const res = await server.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toContain("text/plain");
+    }
+  });
+
+  it("serves the site's preview for pages without their own", async () => {
+    const first = await server.app.inject("/covers/brevia.og.png");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/png");
+    expect(pngSize(first.rawPayload)).toEqual({ width: 1200, height: 630 });
+    const second = await server.app.inject("/covers/brevia.og.png");
+    expect(second.headers["x-cache"]).toBe("hit");
   });
 });

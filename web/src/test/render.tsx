@@ -1,0 +1,33 @@
+// Helpers of the component tests: the app's real catalogues, a data router in memory.
+import { setupI18n, type I18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { act, render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import { messages as en } from "../locales/en.po";
+import { messages as es } from "../locales/es.po";
+import { messages as pt } from "../locales/pt.po";
+import type { Locale } from "../app/route-table";
+
+const catalogues = { pt, en, es };
+
+export function testI18n(locale: Locale = "en"): I18n {
+  return setupI18n({ locale, messages: { [locale]: catalogues[locale] } });
+}
+
+export function withI18n(ui: ReactNode, i18n: I18n = testI18n()) {
+  return <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
+}
+
+/** Renders routes in a memory router, inside the given language's i18n. */
+export function renderRoutes(routes: RouteObject[], { path = "/", locale = "en" as Locale } = {}) {
+  const router = createMemoryRouter([{ hydrateFallbackElement: <div />, children: routes }], { initialEntries: [path] });
+  const i18n = testI18n(locale);
+  const view = render(withI18n(<RouterProvider router={router} />, i18n));
+  return { router, i18n, ...view };
+}
+
+/** act() around a synchronous change: React applies it before act returns, so its thenable needs no awaiting. */
+export function actNow(change: () => void): void {
+  void act(change);
+}
