@@ -31,6 +31,8 @@ describe("a visitor", () => {
     await page.goto(`${BASE_URL}/`);
     await expect.poll(() => page.locator("h1").first().textContent()).toContain("As ideias-chave dos grandes livros");
     expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
+    // The app loads after the server's page has painted: once it has taken over, links navigate in the page.
+    await page.waitForLoadState("networkidle");
 
     const firstBook = page.locator(".card__link").first();
     const title = (await firstBook.locator("h3").textContent())!;
