@@ -50,7 +50,8 @@ export async function searchEditions(
           OR EXISTS (
             SELECT 1 FROM "SearchDocument" AS d
             WHERE d."language" = ${filters.language}::"Language"
-              AND d."body" @@ to_tsquery("brevia_search_config"(${filters.language}::"Language"), quote_literal(t."word")))
+              AND (d."head" @@ to_tsquery("brevia_search_config"(${filters.language}::"Language"), quote_literal(t."word"))
+                OR d."body" @@ to_tsquery("brevia_search_config"(${filters.language}::"Language"), quote_literal(t."word"))))
         THEN NULL
         ELSE (
           SELECT s."word" FROM "SearchWord" AS s
@@ -108,4 +109,14 @@ export async function searchEditions(
     lexemes: first?.lexemes ?? "",
     corrections: first?.corrections ?? [],
   };
+}
+
+/** Titles close to the query (trigram similarity), for "did you mean" when nothing matched. */
+export async function closeTitles(prisma: PrismaClient, text: string, language: Language, limit = 3): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ title: string }[]>`
+    SELECT e."title" FROM "SearchDocument" AS d JOIN "MicrobookEdition" AS e ON e."id" = d."editionId"
+    WHERE d."language" = ${language}::"Language" AND (d."titleKey" % ${text} OR d."authorKey" % ${text})
+    ORDER BY greatest(similarity(d."titleKey", ${text}), similarity(d."authorKey", ${text})) DESC, e."title"
+    LIMIT ${limit}`;
+  return rows.map((r) => r.title);
 }
