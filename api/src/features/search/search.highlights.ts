@@ -52,7 +52,8 @@ export function buildHighlights(
   if (about) candidates.push({ source: "ABOUT", keyIdeaPosition: null, text: about.text, matches: about.ranges });
   let snippet: Snippet | null = null;
   for (const candidate of candidates) {
-    if (!snippet || distinctMatches(candidate.text, candidate.matches) > distinctMatches(snippet.text, snippet.matches)) snippet = candidate;
+    if (!snippet || distinctMatches(candidate.text, candidate.matches) > distinctMatches(snippet.text, snippet.matches))
+      snippet = candidate;
   }
   return {
     title: highlight(edition.title, stems),

@@ -71,7 +71,11 @@ builder.queryFields((t) => ({
       authScopes: { public: true },
       args: {
         query: t.arg.string({ required: true, description: `What the reader typed (at most ${MAX_QUERY_LENGTH} characters).` }),
-        language: t.arg({ type: LanguageEnum, required: false, description: "The language searched; the reader's content language by default." }),
+        language: t.arg({
+          type: LanguageEnum,
+          required: false,
+          description: "The language searched; the reader's content language by default.",
+        }),
         category: t.arg.globalID({ for: Category, required: false }),
         format: t.arg({ type: SearchFormatEnum, required: false }),
       },
@@ -110,7 +114,7 @@ builder.queryFields((t) => ({
       fields: (c) => ({
         correctedQuery: c.string({
           nullable: true,
-          description: "The query with misspelt words corrected to catalogue words, when any was (\"did you mean\").",
+          description: 'The query with misspelt words corrected to catalogue words, when any was ("did you mean").',
           resolve: (parent) => (parent as unknown as SearchExtras).correctedQuery,
         }),
         suggestions: c.stringList({

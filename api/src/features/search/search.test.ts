@@ -47,7 +47,11 @@ let premiumToken: string;
 let freeToken: string;
 
 /** A microbook with the given public text and one key idea whose text is marked secret. */
-async function book(slug: string, text: { title: string; author: string; subtitle?: string; idea?: string; body?: string }, categoryId: string) {
+async function book(
+  slug: string,
+  text: { title: string; author: string; subtitle?: string; idea?: string; body?: string },
+  categoryId: string,
+) {
   const built = await buildMicrobook(db.prisma, { slug, categoryId, languages: ["en", "pt"], keyIdeas: 1 });
   await db.prisma.author.update({ where: { id: built.authorId }, data: { name: text.author } });
   for (const edition of built.editions) {
@@ -71,7 +75,11 @@ beforeAll(async () => {
   db = await openTestDatabase();
   ideas = await buildCategory(db.prisma, { slug: "ideas", names: { en: "Ideas", pt: "Ideias" } });
   const nature = await buildCategory(db.prisma, { slug: "nature", names: { en: "Nature", pt: "Natureza" } });
-  await book("walden", { title: "Walden", author: "Henry David Thoreau", subtitle: "Life in the Woods", body: "a cabin by the pond" }, nature.id);
+  await book(
+    "walden",
+    { title: "Walden", author: "Henry David Thoreau", subtitle: "Life in the Woods", body: "a cabin by the pond" },
+    nature.id,
+  );
   await book("candle", { title: "The Chemical History of a Candle", author: "Michael Faraday", idea: "Flames and light" }, ideas.id);
   await book("dreams", { title: "A Interpretação dos Sonhos", author: "Sigmund Freud", body: "the pond of memory" }, ideas.id);
   const pondLife = await book("pond-life", { title: "Small Lives", author: "Ann Pond", idea: "Water" }, nature.id);
@@ -140,7 +148,10 @@ describe("search", () => {
     const book = await db.prisma.microbook.findUniqueOrThrow({ where: { slug: "candle" } });
     await db.prisma.author.update({ where: { id: book.authorId }, data: { name: "Michael Farady" } });
     expect(slugs((await search({ query: "farady", language: "en" })).data!)).toEqual(["candle"]);
-    await db.prisma.categoryTranslation.update({ where: { categoryId_language: { categoryId: ideas.id, language: "en" } }, data: { name: "Thought" } });
+    await db.prisma.categoryTranslation.update({
+      where: { categoryId_language: { categoryId: ideas.id, language: "en" } },
+      data: { name: "Thought" },
+    });
     expect(slugs((await search({ query: "thought", language: "en" })).data!).sort()).toEqual(["candle", "dreams"]);
     await db.prisma.microbookEdition.delete({ where: { id: edition.id } });
     expect(slugs((await search({ query: "lectures", language: "en" })).data!)).toEqual([]);

@@ -6,7 +6,12 @@ export type RelevanceKind = "title" | "author" | "topic" | "typo" | "accent";
 /** A query a reader might type, and the microbook (slug) that must be among the first three results. */
 export type RelevanceCase = { query: string; language: Language; expected: string; kind: RelevanceKind };
 
-const c = (language: Language, kind: RelevanceKind, query: string, expected: string): RelevanceCase => ({ query, language, expected, kind });
+const c = (language: Language, kind: RelevanceKind, query: string, expected: string): RelevanceCase => ({
+  query,
+  language,
+  expected,
+  kind,
+});
 
 /** The relevance suite over the bundled catalogue (prisma/seed/catalog): pt, en and es. */
 export const RELEVANCE_CASES: RelevanceCase[] = [

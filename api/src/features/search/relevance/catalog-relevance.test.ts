@@ -35,7 +35,8 @@ it(`finds the expected microbook in the top 3 for at least ${PASS_MARK * 100}% o
     const result = await run<{ search: { edges: { node: { slug: string } }[] } }>(db, SEARCH, { query: c.query, language: c.language });
     expect(result.errors).toBeUndefined();
     const top = result.data!.search.edges.map((e) => e.node.slug);
-    if (!top.includes(c.expected)) misses.push(`  [${c.language}, ${c.kind}] "${c.query}": expected ${c.expected}, got ${top.join(", ") || "nothing"}`);
+    if (!top.includes(c.expected))
+      misses.push(`  [${c.language}, ${c.kind}] "${c.query}": expected ${c.expected}, got ${top.join(", ") || "nothing"}`);
   }
   const score = (RELEVANCE_CASES.length - misses.length) / RELEVANCE_CASES.length;
   console.log(
