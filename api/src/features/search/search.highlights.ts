@@ -15,8 +15,9 @@ export type PublicEditionText = {
 };
 
 /**
- * What to mark: the query's lexemes (stemmed, corrected) and its longer words as typed, folded.
- * Short typed words ("the", "dos") are left to the lexemes, which have no stop words.
+ * What to mark: the query's lexemes (stemmed, corrected) and its longer words as typed or corrected,
+ * folded (a stem may not be a prefix of its word: "history" stems to "histori"). Short words ("the",
+ * "dos") are left to the lexemes, which have no stop words.
  */
 export function highlightStems(lexemes: readonly string[], words: readonly string[]): string[] {
   return [...new Set([...lexemes.map(foldText), ...words.filter((w) => w.length >= 4)])];

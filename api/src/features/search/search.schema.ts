@@ -95,7 +95,8 @@ builder.queryFields((t) => ({
           );
           const corrected = page.corrections.some((c) => c.correction);
           extras.correctedQuery = corrected ? page.corrections.map((c) => c.correction ?? c.word).join(" ") : null;
-          const hits = await loadHits(ctx, info, page.hits, highlightStems(tsqueryLexemes(page.lexemes), words));
+          const corrections = page.corrections.flatMap((c) => (c.correction ? [c.correction] : []));
+          const hits = await loadHits(ctx, info, page.hits, highlightStems(tsqueryLexemes(page.lexemes), [...words, ...corrections]));
           // resolveOffsetConnection asks for one more than the page to know whether another follows.
           return page.hasMore ? [...hits, hits[hits.length - 1]!] : hits;
         });

@@ -56,7 +56,7 @@ export async function searchEditions(
         ELSE (
           SELECT s."word" FROM "SearchWord" AS s
           WHERE s."language" = ${filters.language}::"Language" AND s."word" % t."word"
-          ORDER BY similarity(s."word", t."word") DESC, s."word" LIMIT 1)
+          ORDER BY similarity(s."word", t."word") DESC, abs(length(s."word") - length(t."word")), s."word" LIMIT 1)
         END AS "correction",
         t."ord" = cardinality(${words}::text[]) AS "last"
       FROM unnest(${words}::text[]) WITH ORDINALITY AS t("word", "ord")

@@ -57,9 +57,9 @@ export function fragment(text: string, stems: readonly string[], words = 24): { 
       bestCount = count;
     }
   }
-  // Start a few words before the first match in the window, so it reads in context.
-  const firstHit = hits.indexOf(true, best);
-  const from = Math.max(0, Math.min(best, firstHit - 3));
+  // Start a few words before the window's first match, so it reads in context (the words dropped
+  // from the window's start hold no match, and later matches stay inside).
+  const from = Math.max(0, hits.indexOf(true, best) - 3);
   const to = Math.min(tokens.length, from + words);
   const start = tokens[from]!.start;
   const end = tokens[to - 1]!.end;

@@ -118,7 +118,7 @@ export function Component() {
         </p>
         <div className="search-filters">
           <label>
-            <Trans>Language</Trans>{" "}
+            <Trans>Book language</Trans>{" "}
             <select value={state.language} onChange={(event) => go({ language: event.target.value as SearchState["language"] }, false)}>
               {LOCALES.map((language) => (
                 <option key={language} value={language}>
