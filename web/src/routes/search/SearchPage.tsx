@@ -110,7 +110,6 @@ export function Component() {
           aria-describedby="search-help"
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={onInputKeyDown}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to type in this box
           autoFocus
         />
         <p id="search-help" className="visually-hidden">
