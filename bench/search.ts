@@ -101,13 +101,18 @@ async function benchOne(kind: DatabaseKind): Promise<string[]> {
     if (kind === "postgres") await db.prisma.$executeRawUnsafe(`ANALYZE`);
     started = performance.now();
     const times = await measure(db);
-    lines.push(`  ${ROUNDS} rounds of ${Object.keys(times).length} measures, interleaved, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    lines.push(
+      `  ${ROUNDS} rounds of ${Object.keys(times).length} measures, interleaved, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     for (const [name, values] of Object.entries(times)) {
       const sorted = [...values].sort((a, b) => a - b);
       lines.push(`  ${name.padEnd(32)} p50 ${ms(percentile(sorted, 50)).padStart(10)}   p95 ${ms(percentile(sorted, 95)).padStart(10)}`);
     }
     if (kind === "postgres") {
-      const p95 = percentile([...times["search (SearchPage operation)"]].sort((a, b) => a - b), 95);
+      const p95 = percentile(
+        [...times["search (SearchPage operation)"]].sort((a, b) => a - b),
+        95,
+      );
       lines.push(`  target: search p95 under ${TARGET_P95_MS} ms on PostgreSQL: ${p95 < TARGET_P95_MS ? "PASS" : "FAIL"} (${ms(p95)})`);
     }
   } finally {
@@ -118,7 +123,9 @@ async function benchOne(kind: DatabaseKind): Promise<string[]> {
 }
 
 const kinds = (ONLY_DATABASES ?? ["pglite", "postgres"]) as DatabaseKind[];
-console.log(`Search bench: ${BOOKS} synthetic microbooks, ${QUERIES.length} queries, one request at a time (operation: ${print(SearchPageDocument).split("\n")[0]}…)`);
+console.log(
+  `Search bench: ${BOOKS} synthetic microbooks, ${QUERIES.length} queries, one request at a time (operation: ${print(SearchPageDocument).split("\n")[0]}…)`,
+);
 for (const kind of kinds) {
   for (const line of await benchOne(kind)) console.log(line);
 }

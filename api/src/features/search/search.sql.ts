@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
 
 export type SearchFilters = {
@@ -20,6 +20,15 @@ export type SearchPage = {
   corrections: { word: string; correction: string | null }[];
 };
 
+/**
+ * How many matching editions are ranked at most, so that a word found in thousands of documents costs
+ * no more than a rarer one: matches in titles, authors, subtitles and categories first, then matches
+ * anywhere in the public fields, then in key-idea texts (which rank below all of them anyway).
+ */
+const PROMINENT_HITS = 1000;
+const OTHER_HITS = 300;
+const BODY_HITS = 300;
+
 type Row = {
   editionId: string | null;
   microbookId: string | null;
@@ -35,72 +44,102 @@ type Row = {
  * weighted rank of the public fields, a bonus when every word is there, key-idea text matches below
  * them, and trigram similarity to the title and author (typos in them). Same SQL on PostgreSQL and PGlite.
  */
+export function searchStatement(words: string[], filters: SearchFilters, page: { offset: number; limit: number }): Prisma.Sql {
+  const text = words.join(" ");
+  const categoryId = filters.categoryId ?? null;
+  const hasAudio = filters.hasAudio ?? null;
+  return Prisma.sql`
+    WITH "checked" AS MATERIALIZED (
+      SELECT t."ord", t."word", t."ord" = cardinality(${words}::text[]) AS "last",
+        -- Known: short, a public word, or (stop words included) every lexeme of it is in some document.
+        (length(t."word") < 3
+          OR EXISTS (SELECT 1 FROM "SearchWord" AS x WHERE x."language" = ${filters.language}::"Language" AND x."word" = t."word")
+          OR NOT EXISTS (
+            SELECT 1 FROM unnest(tsvector_to_array(to_tsvector("brevia_search_config"(${filters.language}::"Language"), t."word"))) AS l("lexeme")
+            WHERE NOT EXISTS (SELECT 1 FROM "SearchLexeme" AS x WHERE x."language" = ${filters.language}::"Language" AND x."lexeme" = l."lexeme"))
+        ) AS "known"
+      FROM unnest(${words}::text[]) WITH ORDINALITY AS t("word", "ord")
+    ),
+    "terms" AS MATERIALIZED (
+      SELECT c."ord", c."word", c."last", c."known",
+        CASE WHEN c."known" THEN NULL ELSE (
+          SELECT s."word" FROM "SearchWord" AS s
+          WHERE s."language" = ${filters.language}::"Language" AND s."word" % c."word"
+          ORDER BY similarity(s."word", c."word") DESC, abs(length(s."word") - length(c."word")), s."word" LIMIT 1)
+        END AS "correction"
+      FROM "checked" AS c
+    ),
+    "parts" AS (
+      SELECT "ord", "word", "correction", "known",
+        '(' || quote_literal("word") || CASE WHEN "last" AND length("word") >= 2 THEN ':*' ELSE '' END
+          || COALESCE(' | ' || quote_literal("correction"), '') || ')' AS "term",
+        '(' || quote_literal("word") || COALESCE(' | ' || quote_literal("correction"), '') || ')' AS "exact",
+        '(' || quote_literal("word") || CASE WHEN "last" AND length("word") >= 2 THEN ':*AB' ELSE ':AB' END
+          || COALESCE(' | ' || quote_literal("correction") || ':AB', '') || ')' AS "prominent"
+      FROM "terms"
+    ),
+    "q" AS MATERIALIZED (
+      SELECT
+        to_tsquery("brevia_search_config"(${filters.language}::"Language"), string_agg("term", ' | ' ORDER BY "ord")) AS "any",
+        to_tsquery("brevia_search_config"(${filters.language}::"Language"), string_agg("term", ' & ' ORDER BY "ord")) AS "all",
+        to_tsquery("brevia_search_config"(${filters.language}::"Language"), string_agg("exact", ' | ' ORDER BY "ord")) AS "exact",
+        to_tsquery("brevia_search_config"(${filters.language}::"Language"), string_agg("prominent", ' | ' ORDER BY "ord")) AS "prominent",
+        json_agg(json_build_object('word', "word", 'correction', "correction") ORDER BY "ord") AS "corrections",
+        -- A word is unknown (a typo, or not in the catalogue): look for titles and authors like the query too.
+        NOT bool_and("known") AS "fuzzy"
+      FROM "parts"
+    ),
+    -- Each kind of match straight from its index; trigram ones only when a word is unknown.
+    "head_hits" AS (
+      SELECT h."editionId" FROM (
+        (SELECT d."editionId", d."language", d."categoryId", d."hasAudio" FROM "SearchDocument" AS d
+          WHERE d."head" @@ (SELECT "prominent" FROM "q") AND d."language" = ${filters.language}::"Language" LIMIT ${PROMINENT_HITS})
+        UNION ALL
+        (SELECT d."editionId", d."language", d."categoryId", d."hasAudio" FROM "SearchDocument" AS d
+          WHERE d."head" @@ (SELECT "any" FROM "q") AND d."language" = ${filters.language}::"Language" LIMIT ${OTHER_HITS})
+        UNION ALL
+        SELECT d."editionId", d."language", d."categoryId", d."hasAudio" FROM "SearchDocument" AS d
+        WHERE (SELECT "fuzzy" FROM "q") AND d."titleKey" %> ${text}
+        UNION ALL
+        SELECT d."editionId", d."language", d."categoryId", d."hasAudio" FROM "SearchDocument" AS d
+        WHERE (SELECT "fuzzy" FROM "q") AND d."authorKey" %> ${text}
+      ) AS h
+      WHERE h."language" = ${filters.language}::"Language"
+        AND (${categoryId}::text IS NULL OR h."categoryId" = ${categoryId}::text)
+        AND (${hasAudio}::boolean IS NULL OR h."hasAudio" = ${hasAudio}::boolean)
+    ),
+    -- Key-idea texts: whole words only (a prefix would make PostgreSQL recheck every long text).
+    "body_hits" AS (
+      SELECT d."editionId" FROM "SearchDocument" AS d
+      WHERE d."language" = ${filters.language}::"Language" AND d."body" @@ (SELECT "exact" FROM "q")
+        AND (${categoryId}::text IS NULL OR d."categoryId" = ${categoryId}::text)
+        AND (${hasAudio}::boolean IS NULL OR d."hasAudio" = ${hasAudio}::boolean)
+      LIMIT ${BODY_HITS}
+    ),
+    "ranked" AS (
+      SELECT d."editionId", d."microbookId",
+        ts_rank('{0.05, 0.2, 0.5, 1.0}', d."head", q."any")
+          + CASE WHEN d."head" @@ q."all" THEN 0.5 ELSE 0 END
+          + CASE WHEN d."editionId" IN (SELECT "editionId" FROM "body_hits") THEN 0.05 ELSE 0 END
+          + CASE WHEN q."fuzzy" THEN 0.5 * greatest(word_similarity(${text}, d."titleKey"), word_similarity(${text}, d."authorKey")) ELSE 0 END
+          AS "score"
+      FROM "SearchDocument" AS d, "q"
+      WHERE d."editionId" IN (SELECT "editionId" FROM "head_hits" UNION SELECT "editionId" FROM "body_hits")
+      ORDER BY "score" DESC, d."microbookId"
+      LIMIT ${page.limit + 1} OFFSET ${page.offset}
+    )
+    SELECT r."editionId", r."microbookId", r."score"::float8 AS "score", q."any"::text AS "lexemes", q."corrections"
+    FROM "q" LEFT JOIN "ranked" AS r ON true
+    ORDER BY r."score" DESC NULLS LAST, r."microbookId"`;
+}
+
 export async function searchEditions(
   prisma: PrismaClient,
   words: string[],
   filters: SearchFilters,
   page: { offset: number; limit: number },
 ): Promise<SearchPage> {
-  const text = words.join(" ");
-  const rows = await prisma.$queryRaw<Row[]>`
-    WITH "terms" AS (
-      SELECT t."ord", t."word",
-        CASE WHEN length(t."word") < 3
-          OR EXISTS (SELECT 1 FROM "SearchWord" AS x WHERE x."language" = ${filters.language}::"Language" AND x."word" = t."word")
-          OR EXISTS (
-            SELECT 1 FROM "SearchDocument" AS d
-            WHERE d."language" = ${filters.language}::"Language"
-              AND (d."head" @@ to_tsquery("brevia_search_config"(${filters.language}::"Language"), quote_literal(t."word"))
-                OR d."body" @@ to_tsquery("brevia_search_config"(${filters.language}::"Language"), quote_literal(t."word"))))
-        THEN NULL
-        ELSE (
-          SELECT s."word" FROM "SearchWord" AS s
-          WHERE s."language" = ${filters.language}::"Language" AND s."word" % t."word"
-          ORDER BY similarity(s."word", t."word") DESC, abs(length(s."word") - length(t."word")), s."word" LIMIT 1)
-        END AS "correction",
-        t."ord" = cardinality(${words}::text[]) AS "last"
-      FROM unnest(${words}::text[]) WITH ORDINALITY AS t("word", "ord")
-    ),
-    "parts" AS (
-      SELECT "ord", "word", "correction",
-        '(' || quote_literal("word") || CASE WHEN "last" AND length("word") >= 2 THEN ':*' ELSE '' END
-          || COALESCE(' | ' || quote_literal("correction"), '') || ')' AS "term"
-      FROM "terms"
-    ),
-    "q" AS (
-      SELECT
-        to_tsquery("brevia_search_config"(${filters.language}::"Language"), string_agg("term", ' | ' ORDER BY "ord")) AS "any",
-        to_tsquery("brevia_search_config"(${filters.language}::"Language"), string_agg("term", ' & ' ORDER BY "ord")) AS "all",
-        json_agg(json_build_object('word', "word", 'correction', "correction") ORDER BY "ord") AS "corrections"
-      FROM "parts"
-    ),
-    "docs" AS (
-      SELECT d.* FROM "SearchDocument" AS d
-      WHERE d."language" = ${filters.language}::"Language"
-        AND (${filters.categoryId ?? null}::text IS NULL OR d."categoryId" = ${filters.categoryId ?? null}::text)
-        AND (${filters.hasAudio ?? null}::boolean IS NULL OR d."hasAudio" = ${filters.hasAudio ?? null}::boolean)
-    ),
-    "body_hits" AS (
-      SELECT d."editionId" FROM "docs" AS d, "q" WHERE d."body" @@ q."any"
-    ),
-    "candidates" AS (
-      SELECT d."editionId", d."microbookId", d."head", d."titleKey", d."authorKey" FROM "docs" AS d, "q"
-      WHERE d."head" @@ q."any" OR d."titleKey" %> ${text} OR d."authorKey" %> ${text}
-        OR d."editionId" IN (SELECT "editionId" FROM "body_hits")
-    ),
-    "ranked" AS (
-      SELECT c."editionId", c."microbookId",
-        ts_rank('{0.05, 0.2, 0.5, 1.0}', c."head", q."any")
-          + CASE WHEN c."head" @@ q."all" THEN 0.5 ELSE 0 END
-          + CASE WHEN c."editionId" IN (SELECT "editionId" FROM "body_hits") THEN 0.05 ELSE 0 END
-          + 0.5 * greatest(word_similarity(${text}, c."titleKey"), word_similarity(${text}, c."authorKey")) AS "score"
-      FROM "candidates" AS c, "q"
-      ORDER BY "score" DESC, c."microbookId"
-      LIMIT ${page.limit + 1} OFFSET ${page.offset}
-    )
-    SELECT r."editionId", r."microbookId", r."score"::float8 AS "score", q."any"::text AS "lexemes", q."corrections"
-    FROM "q" LEFT JOIN "ranked" AS r ON true
-    ORDER BY r."score" DESC NULLS LAST, r."microbookId"`;
+  const rows = await prisma.$queryRaw<Row[]>(searchStatement(words, filters, page));
   const first = rows[0];
   const hits = rows.filter((r): r is Row & SearchHitRow => r.editionId !== null);
   return {

@@ -21,6 +21,14 @@ CREATE TABLE "SearchPending" (
 );
 
 -- CreateTable
+CREATE TABLE "SearchLexeme" (
+    "language" "Language" NOT NULL,
+    "lexeme" TEXT NOT NULL,
+
+    CONSTRAINT "SearchLexeme_pkey" PRIMARY KEY ("language","lexeme")
+);
+
+-- CreateTable
 CREATE TABLE "SearchWord" (
     "language" "Language" NOT NULL,
     "word" TEXT NOT NULL,
@@ -90,8 +98,15 @@ BEGIN
     "hasAudio" = EXCLUDED."hasAudio", "titleKey" = EXCLUDED."titleKey", "authorKey" = EXCLUDED."authorKey",
     "head" = EXCLUDED."head", "body" = EXCLUDED."body";
 
+  -- Every lexeme, so that a query word known anywhere is not corrected.
+  INSERT INTO "SearchLexeme" ("language", "lexeme")
+  SELECT DISTINCT d."language", l.lexeme
+  FROM "SearchDocument" AS d CROSS JOIN LATERAL unnest(tsvector_to_array(d."head" || d."body")) AS l(lexeme)
+  WHERE d."editionId" = ANY (edition_ids)
+  ON CONFLICT DO NOTHING;
+
   -- The vocabulary for "did you mean": public words only (never key-idea texts). Words that leave the
-  -- catalogue stay (a correction to them finds nothing, which is harmless).
+  -- catalogue stay (a correction to them finds nothing, which is harmless); so do lexemes.
   INSERT INTO "SearchWord" ("language", "word")
   SELECT DISTINCT e."language", w.word
   FROM "MicrobookEdition" AS e
