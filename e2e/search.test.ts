@@ -41,7 +41,7 @@ describe("search", () => {
         .poll(
           async () => {
             await page.keyboard.press("/");
-            return page.evaluate(() => document.activeElement?.getAttribute("name"));
+            return page.evaluate<string | null>("document.activeElement?.getAttribute('name') ?? null");
           },
           { timeout: 20_000 },
         )
@@ -54,11 +54,11 @@ describe("search", () => {
 
       // Results follow the typing; the URL keeps in step without a history entry per keystroke.
       const input = page.locator("#search-input");
-      await expect.poll(() => input.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
-      const historyBefore = await page.evaluate(() => history.length);
+      await expect.poll(() => page.evaluate<string | null>("document.activeElement?.id ?? null"), { timeout: 10_000 }).toBe("search-input");
+      const historyBefore = await page.evaluate<number>("history.length");
       await input.pressSequentially(journey.typed.slice(6), { delay: 30 });
       await page.waitForURL((url) => url.searchParams.get("q") === journey.typed);
-      expect(await page.evaluate(() => history.length)).toBe(historyBefore);
+      expect(await page.evaluate<number>("history.length")).toBe(historyBefore);
       const first = page.locator(".search-result").first();
       await expect
         .poll(() => first.locator("a[data-result]").getAttribute("href"), { timeout: 10_000 })

@@ -205,3 +205,11 @@ CREATE TRIGGER "CategoryTranslation_search_update" AFTER UPDATE ON "CategoryTran
 
 -- Existing editions.
 SELECT "brevia_refresh_search_documents"(ARRAY(SELECT "id" FROM "MicrobookEdition"));
+
+-- Catalogue writes are rare and searches constant: the text indexes keep no pending list (until a
+-- vacuum merged it, every search would read it whole; after a bulk import that took most of the time).
+ALTER INDEX "SearchDocument_head_idx" SET (fastupdate = off);
+ALTER INDEX "SearchDocument_body_idx" SET (fastupdate = off);
+ALTER INDEX "SearchDocument_titleKey_idx" SET (fastupdate = off);
+ALTER INDEX "SearchDocument_authorKey_idx" SET (fastupdate = off);
+ALTER INDEX "SearchWord_word_idx" SET (fastupdate = off);

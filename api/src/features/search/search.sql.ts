@@ -25,9 +25,9 @@ export type SearchPage = {
  * no more than a rarer one: matches in titles, authors, subtitles and categories first, then matches
  * anywhere in the public fields, then in key-idea texts (which rank below all of them anyway).
  */
-const PROMINENT_HITS = 1000;
-const OTHER_HITS = 300;
-const BODY_HITS = 300;
+const PROMINENT_HITS = 500;
+const OTHER_HITS = 200;
+const BODY_HITS = 200;
 
 type Row = {
   editionId: string | null;
@@ -48,6 +48,9 @@ export function searchStatement(words: string[], filters: SearchFilters, page: {
   const text = words.join(" ");
   const categoryId = filters.categoryId ?? null;
   const hasAudio = filters.hasAudio ?? null;
+  const where = Prisma.sql`d."language" = ${filters.language}::"Language"
+    AND (${categoryId}::text IS NULL OR d."categoryId" = ${categoryId}::text)
+    AND (${hasAudio}::boolean IS NULL OR d."hasAudio" = ${hasAudio}::boolean)`;
   return Prisma.sql`
     WITH "checked" AS MATERIALIZED (
       SELECT t."ord", t."word", t."ord" = cardinality(${words}::text[]) AS "last",
@@ -89,43 +92,35 @@ export function searchStatement(words: string[], filters: SearchFilters, page: {
         NOT bool_and("known") AS "fuzzy"
       FROM "parts"
     ),
-    -- Each kind of match straight from its index; trigram ones only when a word is unknown.
-    "head_hits" AS (
-      SELECT h."editionId" FROM (
-        (SELECT d."editionId", d."language", d."categoryId", d."hasAudio" FROM "SearchDocument" AS d
-          WHERE d."head" @@ (SELECT "prominent" FROM "q") AND d."language" = ${filters.language}::"Language" LIMIT ${PROMINENT_HITS})
-        UNION ALL
-        (SELECT d."editionId", d."language", d."categoryId", d."hasAudio" FROM "SearchDocument" AS d
-          WHERE d."head" @@ (SELECT "any" FROM "q") AND d."language" = ${filters.language}::"Language" LIMIT ${OTHER_HITS})
-        UNION ALL
-        SELECT d."editionId", d."language", d."categoryId", d."hasAudio" FROM "SearchDocument" AS d
-        WHERE (SELECT "fuzzy" FROM "q") AND d."titleKey" %> ${text}
-        UNION ALL
-        SELECT d."editionId", d."language", d."categoryId", d."hasAudio" FROM "SearchDocument" AS d
-        WHERE (SELECT "fuzzy" FROM "q") AND d."authorKey" %> ${text}
-      ) AS h
-      WHERE h."language" = ${filters.language}::"Language"
-        AND (${categoryId}::text IS NULL OR h."categoryId" = ${categoryId}::text)
-        AND (${hasAudio}::boolean IS NULL OR h."hasAudio" = ${hasAudio}::boolean)
-    ),
-    -- Key-idea texts: whole words only (a prefix would make PostgreSQL recheck every long text).
-    "body_hits" AS (
-      SELECT d."editionId" FROM "SearchDocument" AS d
-      WHERE d."language" = ${filters.language}::"Language" AND d."body" @@ (SELECT "exact" FROM "q")
-        AND (${categoryId}::text IS NULL OR d."categoryId" = ${categoryId}::text)
-        AND (${hasAudio}::boolean IS NULL OR d."hasAudio" = ${hasAudio}::boolean)
-      LIMIT ${BODY_HITS}
+    -- Each kind of match straight from its index (trigram ones only when a word is unknown), with what
+    -- ranking needs, so no row is read twice.
+    "hits" AS (
+      (SELECT d."editionId", d."microbookId", d."head", d."titleKey", d."authorKey", false AS "inBody" FROM "SearchDocument" AS d
+        WHERE d."head" @@ (SELECT "prominent" FROM "q") AND ${where} LIMIT ${PROMINENT_HITS})
+      UNION ALL
+      (SELECT d."editionId", d."microbookId", d."head", d."titleKey", d."authorKey", false FROM "SearchDocument" AS d
+        WHERE d."head" @@ (SELECT "any" FROM "q") AND ${where} LIMIT ${OTHER_HITS})
+      UNION ALL
+      (SELECT d."editionId", d."microbookId", d."head", d."titleKey", d."authorKey", false FROM "SearchDocument" AS d
+        WHERE (SELECT "fuzzy" FROM "q") AND d."titleKey" %> ${text} AND ${where} LIMIT ${OTHER_HITS})
+      UNION ALL
+      (SELECT d."editionId", d."microbookId", d."head", d."titleKey", d."authorKey", false FROM "SearchDocument" AS d
+        WHERE (SELECT "fuzzy" FROM "q") AND d."authorKey" %> ${text} AND ${where} LIMIT ${OTHER_HITS})
+      UNION ALL
+      -- Key-idea texts: whole words only (a prefix would make PostgreSQL recheck every long text).
+      (SELECT d."editionId", d."microbookId", d."head", d."titleKey", d."authorKey", true FROM "SearchDocument" AS d
+        WHERE d."body" @@ (SELECT "exact" FROM "q") AND ${where} LIMIT ${BODY_HITS})
     ),
     "ranked" AS (
-      SELECT d."editionId", d."microbookId",
-        ts_rank('{0.05, 0.2, 0.5, 1.0}', d."head", q."any")
-          + CASE WHEN d."head" @@ q."all" THEN 0.5 ELSE 0 END
-          + CASE WHEN d."editionId" IN (SELECT "editionId" FROM "body_hits") THEN 0.05 ELSE 0 END
-          + CASE WHEN q."fuzzy" THEN 0.5 * greatest(word_similarity(${text}, d."titleKey"), word_similarity(${text}, d."authorKey")) ELSE 0 END
-          AS "score"
-      FROM "SearchDocument" AS d, "q"
-      WHERE d."editionId" IN (SELECT "editionId" FROM "head_hits" UNION SELECT "editionId" FROM "body_hits")
-      ORDER BY "score" DESC, d."microbookId"
+      SELECT h."editionId", h."microbookId",
+        max(
+          ts_rank('{0.05, 0.2, 0.5, 1.0}', h."head", q."any")
+          + CASE WHEN h."head" @@ q."all" THEN 0.5 ELSE 0 END
+          + CASE WHEN q."fuzzy" THEN 0.5 * greatest(word_similarity(${text}, h."titleKey"), word_similarity(${text}, h."authorKey")) ELSE 0 END
+        ) + CASE WHEN bool_or(h."inBody") THEN 0.05 ELSE 0 END AS "score"
+      FROM "hits" AS h, "q"
+      GROUP BY h."editionId", h."microbookId"
+      ORDER BY "score" DESC, h."microbookId"
       LIMIT ${page.limit + 1} OFFSET ${page.offset}
     )
     SELECT r."editionId", r."microbookId", r."score"::float8 AS "score", q."any"::text AS "lexemes", q."corrections"
