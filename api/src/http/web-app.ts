@@ -117,7 +117,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       const day = utcDay(options.clock?.() ?? new Date())
         .toISOString()
         .slice(0, 10);
-      const key = `page:${build}:${url.origin}${url.pathname}:${await catalogVersion.current()}:${day}`;
+      // With the query string: /search?q=… renders a different page for each query.
+      const key = `page:${build}:${url.origin}${url.pathname}${url.search}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
       if (cached) {
         rendered = JSON.parse(cached) as CachedPage;

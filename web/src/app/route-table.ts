@@ -11,6 +11,7 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const ROUTES = {
   home: "/",
   microbook: "/microbook/:slug",
+  search: "/search",
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -11,6 +11,7 @@ import { RouteAnnouncer } from "./shell/RouteAnnouncer";
 import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
+import { searchLoader } from "../routes/search/loader";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
 export type RouteDeps = {
@@ -25,6 +26,7 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
+    search: { loader: searchLoader(apollo), lazy: () => import("../routes/search/SearchPage") },
   };
 }
 

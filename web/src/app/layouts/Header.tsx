@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
+import { SearchBox } from "../../features/search/SearchBox";
 import { LanguageSwitcher } from "../shell/LanguageSwitcher";
 import { useLocalizedPath } from "../useLocale";
 
@@ -21,6 +22,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
           </Link>
         </nav>
       )}
+      {!minimal && <SearchBox />}
       <LanguageSwitcher />
     </header>
   );
