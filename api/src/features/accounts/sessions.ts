@@ -79,5 +79,5 @@ export function describeDevice(userAgent: string | null | undefined): string | n
   const browser = parsed.browser.name;
   const platform = parsed.platform.model && parsed.platform.type !== "desktop" ? parsed.platform.model : parsed.os.name;
   if (browser && platform) return `${browser} on ${platform}`;
-  return browser ?? platform ?? userAgent.slice(0, 60);
+  return browser || platform || userAgent.slice(0, 60);
 }
