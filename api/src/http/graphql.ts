@@ -143,7 +143,11 @@ export async function registerGraphQL(
       // The mobile app sends its session as a bearer token; browsers send the HTTP-only cookie.
       const token = bearerToken(request.headers.authorization) ?? request.cookies[SESSION_COOKIE];
       const viewer = await loadViewer(db.prisma, token, options.clock?.());
-      return contextFor(request, { viewer, token, cookie: replyCookieWriter(reply, config.production) }, request.headers["accept-language"]);
+      return contextFor(
+        request,
+        { viewer, token, cookie: replyCookieWriter(reply, config.production) },
+        request.headers["accept-language"],
+      );
     },
   });
   app.route({

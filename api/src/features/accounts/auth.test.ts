@@ -70,7 +70,11 @@ describe("signUp", () => {
   it("creates the account, stores an argon2id hash and signs the reader in with a cookie", async () => {
     const cookies = cookieJar();
     const result = await signUp({ email: "  Ada@Example.com ", password: "lovelace-1815" }, { cookies, acceptLanguage: "es" });
-    expect(result).toMatchObject({ __typename: "AuthSession", sessionToken: null, viewer: { email: "ada@example.com", interfaceLanguage: "es" } });
+    expect(result).toMatchObject({
+      __typename: "AuthSession",
+      sessionToken: null,
+      viewer: { email: "ada@example.com", interfaceLanguage: "es" },
+    });
     const user = await db.prisma.user.findUniqueOrThrow({ where: { email: "ada@example.com" } });
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user.passwordHash).not.toContain("lovelace");
@@ -152,7 +156,11 @@ describe("logIn", () => {
     const noPassword = await logIn({ email: passwordless.email, password: "" });
     const tooLong = await logIn({ email: "ada@example.com", password: "x".repeat(10_000) });
     for (const result of [wrong, unknown, noPassword, tooLong]) {
-      expect(result).toEqual({ __typename: "InvalidCredentialsError", code: "INVALID_CREDENTIALS", message: "Please enter a valid email and password" });
+      expect(result).toEqual({
+        __typename: "InvalidCredentialsError",
+        code: "INVALID_CREDENTIALS",
+        message: "Please enter a valid email and password",
+      });
     }
     expect(await db.prisma.session.count()).toBe(0);
   });
@@ -206,7 +214,10 @@ describe("auth before validation", () => {
     ] as const;
     for (const [mutation, variables] of cases) {
       const result = await run(db, mutation, variables);
-      expect(result.errors?.map((e) => e.extensions?.code), mutation).toEqual(["UNAUTHENTICATED"]);
+      expect(
+        result.errors?.map((e) => e.extensions?.code),
+        mutation,
+      ).toEqual(["UNAUTHENTICATED"]);
     }
   });
 });

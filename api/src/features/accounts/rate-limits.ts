@@ -28,7 +28,14 @@ export function createRateLimits(prisma: PrismaClient) {
     Object.entries(RATE_LIMITS).map(([name, { points, duration }]) => [
       name,
       // Expired rows are cleared by clearExpired() (the server schedules it), not by a timer per limiter.
-      new RateLimiterPrisma({ storeClient: prisma, tableName: "rateLimit", keyPrefix: name, points, duration, clearExpiredByTimeout: false }),
+      new RateLimiterPrisma({
+        storeClient: prisma,
+        tableName: "rateLimit",
+        keyPrefix: name,
+        points,
+        duration,
+        clearExpiredByTimeout: false,
+      }),
     ]),
   ) as Record<RateLimitName, RateLimiterPrisma>;
 
