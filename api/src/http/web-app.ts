@@ -8,7 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
-import type { ServerEntry } from "../../../web/src/app/ssr-contract.js";
+import type { RenderedPage, ServerEntry } from "../../../web/src/app/ssr-contract.js";
 import { utcDay } from "../features/catalog/free-daily.js";
 import { WEB_DIST_DIR } from "../paths.js";
 import type { InProcessGraphQL } from "./graphql.js";
@@ -75,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send();
     }
     const { viewer, execute } = await inProcess(request, splitLocale(url.pathname).locale);
-    let rendered: { status: number; html: string } | undefined;
+    let rendered: RenderedPage | undefined;
     if (viewer) {
       rendered = await server.render({ ...page, execute }, indexHtml);
       reply.header("cache-control", "private, no-store");
@@ -85,7 +85,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .slice(0, 10);
       const key = `page:${build}:${url.origin}${url.pathname}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
-      rendered = cached ? (JSON.parse(cached) as { status: number; html: string }) : await server.render({ ...page, execute }, indexHtml);
+      rendered = cached ? (JSON.parse(cached) as RenderedPage) : await server.render({ ...page, execute }, indexHtml);
       // Only pages that exist: caching every unknown path would let anyone fill the cache.
       if (!cached && rendered.status === 200) {
         await responseStore.set(key, JSON.stringify(rendered), { ttl: RESPONSE_CACHE_SECONDS });
@@ -98,6 +98,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         reply.header("etag", etag);
         if (ifNoneMatch(request.headers["if-none-match"], etag)) return reply.code(304).header("vary", VARY).send();
       }
+    }
+    // A route guard sent the reader elsewhere (to /login, or away from it): a redirect, never cached.
+    if (rendered.location) {
+      return reply
+        .code(rendered.status)
+        .header("location", rendered.location)
+        .header("cache-control", "private, no-store")
+        .header("vary", VARY)
+        .send();
     }
     reply.code(rendered.status).header("vary", `${VARY}, accept-encoding`).type("text/html; charset=utf-8");
     // The not-found handler is not a route, so @fastify/compress does not see it: compressed here.

@@ -11,6 +11,9 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const ROUTES = {
   home: "/",
   microbook: "/microbook/:slug",
+  login: "/login",
+  signup: "/signup",
+  settings: "/settings",
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

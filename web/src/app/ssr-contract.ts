@@ -16,12 +16,15 @@ export type PageRequest = {
   acceptLanguage: string | undefined;
 };
 
+/** A rendered page, or a route guard's redirect (status 3xx, `location` set, no html). */
+export type RenderedPage = { status: number; html: string; location?: string };
+
 /** What web/dist-server/entry-server.js exports. */
 export type ServerEntry = {
   /** A first visit's redirect to the reader's language (and the cookie that remembers it), or null. */
   localeRedirect(request: PageRequest): { location: string; setCookie: string } | null;
   /** Renders the page into the built index.html (`template`), with the status its route gives. */
-  render(request: PageRequest & { execute: ExecuteGraphQL }, template: string): Promise<{ status: number; html: string }>;
+  render(request: PageRequest & { execute: ExecuteGraphQL }, template: string): Promise<RenderedPage>;
 };
 
 /** The id of the <script type="application/json"> element that carries the Apollo cache state. */

@@ -75,7 +75,8 @@ describe("the visitors' response cache", () => {
     expect(visitor.headers["cache-control"]).toMatch(/^public/);
     expect((await get()).headers.age).toBeDefined(); // the second visitor's answer is a cache hit
 
-    for (const headers of [{ cookie: `brevia_session=${token}` }, { authorization: `Bearer ${token}` }]) {
+    const ways: Record<string, string>[] = [{ cookie: `brevia_session=${token}` }, { authorization: `Bearer ${token}` }];
+    for (const headers of ways) {
       const signedIn = await get(headers);
       expect(signedIn.json()).toEqual({ data: { viewer: { email: "reader@example.com" } } });
       expect(signedIn.headers["cache-control"]).toBe("private, no-store");

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
+import { AccountMenu } from "../../features/accounts/AccountMenu";
 import { LanguageSwitcher } from "../shell/LanguageSwitcher";
 import { useLocalizedPath } from "../useLocale";
 
@@ -22,6 +23,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
         </nav>
       )}
       <LanguageSwitcher />
+      <AccountMenu />
     </header>
   );
 }

@@ -1,0 +1,72 @@
+import { graphql } from "../../gql";
+
+/** Who is signed in: the header, the route guards and the pages after sign-in read it. */
+export const SessionViewerQuery = graphql(`
+  query SessionViewer {
+    viewer {
+      id
+      email
+      name
+    }
+  }
+`);
+
+export const SignUpMutation = graphql(`
+  mutation SignUp($email: String!, $password: String!) {
+    signUp(email: $email, password: $password) {
+      __typename
+      ... on AuthSession {
+        viewer {
+          id
+          email
+          name
+        }
+      }
+      ... on InvalidInputError {
+        issues {
+          path
+          code
+        }
+      }
+      ... on RateLimitedError {
+        retryAfterSeconds
+      }
+      ... on Error {
+        code
+      }
+    }
+  }
+`);
+
+export const LogInMutation = graphql(`
+  mutation LogIn($email: String!, $password: String!) {
+    logIn(email: $email, password: $password) {
+      __typename
+      ... on AuthSession {
+        viewer {
+          id
+          email
+          name
+        }
+      }
+      ... on InvalidInputError {
+        issues {
+          path
+          code
+        }
+      }
+      ... on RateLimitedError {
+        retryAfterSeconds
+      }
+      ... on Error {
+        code
+      }
+    }
+  }
+`);
+
+export const LogOutMutation = graphql(`
+  mutation LogOut {
+    logOut
+  }
+`);
