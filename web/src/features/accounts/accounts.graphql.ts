@@ -1,5 +1,8 @@
 import { graphql } from "../../gql";
 
+// Errors are selected by their own type, not through the Error interface: the cache has no
+// possibleTypes, so it could not tell which types implement an interface.
+
 /** Who is signed in: the header, the route guards and the pages after sign-in read it. */
 export const SessionViewerQuery = graphql(`
   query SessionViewer {
@@ -31,7 +34,7 @@ export const SignUpMutation = graphql(`
       ... on RateLimitedError {
         retryAfterSeconds
       }
-      ... on Error {
+      ... on EmailTakenError {
         code
       }
     }
@@ -58,7 +61,7 @@ export const LogInMutation = graphql(`
       ... on RateLimitedError {
         retryAfterSeconds
       }
-      ... on Error {
+      ... on InvalidCredentialsError {
         code
       }
     }
