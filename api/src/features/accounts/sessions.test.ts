@@ -82,6 +82,13 @@ describe("viewer.sessions", () => {
     expect((await db.prisma.session.findUniqueOrThrow({ where })).lastSeenAt).toEqual(later);
   });
 
+  it("an expired session signs nobody in", async () => {
+    const user = await buildUser(db.prisma);
+    const token = await buildSession(db.prisma, user.id, new Date(Date.now() - 1000));
+    expect(await loadViewer(db.prisma, token)).toBeNull();
+    expect((await run<Sessions>(db, SESSIONS, {}, { sessionToken: token })).data).toEqual({ viewer: null });
+  });
+
   it("describes devices from their user agent", () => {
     expect(describeDevice(FIREFOX)).toBe("Firefox on Linux");
     expect(describeDevice(IPHONE)).toBe("Safari on iPhone");

@@ -1,6 +1,6 @@
 import { useApolloClient } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useLocalizedPath } from "../../app/useLocale";
 import { errorsOf, MESSAGES, type FormErrors } from "./auth-messages";
@@ -59,8 +59,14 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
 
   const describedBy = (field: "email" | "password", hint?: string) =>
     [errors[field] ? `${id}-${field}-error` : null, hint].filter(Boolean).join(" ") || undefined;
-  const other = mode === "logIn" ? "/signup" : "/login";
-  const otherHref = localize(other) + (next ? `?next=${encodeURIComponent(next)}` : "");
+  const other = localize(mode === "logIn" ? "/signup" : "/login");
+  // The server renders (and caches, for visitors) the page by its path alone, so nothing taken from
+  // the query string is in its HTML: the link carries `next` on when followed in the browser.
+  const followOther = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!next || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    void navigate(`${other}?next=${encodeURIComponent(next)}`);
+  };
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
@@ -119,11 +125,17 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
       <p className="auth-form__switch">
         {mode === "logIn" ? (
           <>
-            <Trans>New to Brevia?</Trans> <Link to={otherHref}>{t`Create an account`}</Link>
+            <Trans>New to Brevia?</Trans>{" "}
+            <Link to={other} onClick={followOther}>
+              {t`Create an account`}
+            </Link>
           </>
         ) : (
           <>
-            <Trans>Already have an account?</Trans> <Link to={otherHref}>{t`Log in`}</Link>
+            <Trans>Already have an account?</Trans>{" "}
+            <Link to={other} onClick={followOther}>
+              {t`Log in`}
+            </Link>
           </>
         )}
       </p>
