@@ -4,7 +4,7 @@ import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
-import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
 import { GraphQLError, GraphQLObjectType, GraphQLScalarType, type GraphQLSchema } from "graphql";
 import type { Context } from "./context.js";
@@ -16,6 +16,8 @@ export type AuthScopes = {
   public: boolean;
   signedIn: boolean;
   premium: boolean;
+  /** Not signed in: signing up and logging in (ensureUnauthenticated in the API). */
+  visitor: boolean;
 };
 
 export type BuilderTypes = {
@@ -28,6 +30,15 @@ export type BuilderTypes = {
     DateTime: { Input: Date; Output: Date };
   };
 };
+
+/** The scopes an auth failure names (any/all failures nest the ones they combine). */
+function failedScopes(failure: AuthFailure): string[] {
+  if (failure.kind === AuthScopeFailureType.AuthScope) return [failure.scope];
+  if (failure.kind === AuthScopeFailureType.AnyAuthScopes || failure.kind === AuthScopeFailureType.AllAuthScopes) {
+    return failure.failures.flatMap(failedScopes);
+  }
+  return [];
+}
 
 function isNodeType(schema: GraphQLSchema, typename: string): boolean {
   const type = schema.getType(typename);
@@ -54,11 +65,16 @@ export function createBuilder() {
         public: true,
         signedIn: ctx.viewer !== null,
         premium: ctx.viewer?.isPremium ?? false,
+        visitor: ctx.viewer === null,
       }),
-      unauthorizedError: (_parent, context) =>
-        new GraphQLError(context.viewer ? "Not allowed" : "Sign in required", {
+      unauthorizedError: (_parent, context, _info, result) => {
+        if (failedScopes(result.failure).includes("visitor")) {
+          return new GraphQLError("Already signed in", { extensions: { code: "ALREADY_SIGNED_IN" } });
+        }
+        return new GraphQLError(context.viewer ? "Not allowed" : "Sign in required", {
           extensions: { code: context.viewer ? "FORBIDDEN" : "UNAUTHENTICATED" },
-        }),
+        });
+      },
     },
     // Input errors become typed results only after auth scopes pass: a visitor is told to sign in,
     // not what is wrong with their input.

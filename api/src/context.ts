@@ -4,6 +4,8 @@ import type { Viewer } from "./features/accounts/viewer.js";
 import { createCatalogLoaders } from "./features/catalog/catalog.loaders.js";
 import type { MediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import type { FreeDailyPickSource } from "./features/catalog/free-daily.js";
+import { rateLimitsFor, type RateLimits } from "./features/accounts/rate-limits.js";
+import { NO_COOKIES, type SessionCookieWriter } from "./features/accounts/sessions.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -23,6 +25,14 @@ export type Context = {
   loaders: ReturnType<typeof createCatalogLoaders>;
   /** Signs audio URLs for readers allowed to listen. */
   mediaUrls: MediaUrlSigner;
+  /** The client's address (behind a proxy, the one it forwarded): rate limits count per IP. */
+  ip: string;
+  userAgent: string | undefined;
+  /** The session token the request presented (cookie or bearer), valid or not. */
+  sessionToken: string | undefined;
+  /** Writes or clears the browser's session cookie on the reply. */
+  sessionCookie: SessionCookieWriter;
+  rateLimits: RateLimits;
 };
 
 /** The first supported language in an Accept-Language header (pt, en or es), else pt. */
@@ -48,6 +58,12 @@ export function createContext(input: {
   now?: Date;
   /** The server's memory of recorded free picks (without it, each operation reads the pick). */
   freePicks?: FreeDailyPickSource;
+  /** Default: the database client's own (rateLimitsFor). */
+  rateLimits?: RateLimits;
+  ip?: string;
+  userAgent?: string;
+  sessionToken?: string;
+  sessionCookie?: SessionCookieWriter;
 }): Context {
   const locale = parseLocale(input.acceptLanguage);
   const now = input.now ?? new Date();
@@ -60,6 +76,11 @@ export function createContext(input: {
     now,
     loaders: undefined as never,
     mediaUrls: input.mediaUrls,
+    ip: input.ip ?? "unknown",
+    userAgent: input.userAgent,
+    sessionToken: input.sessionToken,
+    sessionCookie: input.sessionCookie ?? NO_COOKIES,
+    rateLimits: input.rateLimits ?? rateLimitsFor(input.prisma),
   };
   context.loaders = createCatalogLoaders(context, input.freePicks);
   return context;

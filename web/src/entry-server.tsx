@@ -84,8 +84,12 @@ export const render: ServerEntry["render"] = async (request, template) => {
   const loaded = new Set<unknown>();
   const handler = createStaticHandler(recordLazyModules(createRoutes({ apollo, i18n, chooseLocale: async () => undefined }), loaded));
   const context = await handler.query(new Request(url.href));
-  // No loader redirects today; a Response here would mean one was added without server support.
-  if (context instanceof Response) throw new Error(`A loader answered ${context.status}: the server renders pages only`);
+  // A route guard's redirect (ensureAuthenticated, ensureUnauthenticated) is the page's answer: its status and Location.
+  if (context instanceof Response) {
+    const location = context.headers.get("location");
+    if (context.status >= 300 && context.status < 400 && location) return { status: context.status, html: "", location };
+    throw new Error(`A loader answered ${context.status} without a redirect: the server renders pages only`);
+  }
   // The not-found page suggests today's free microbook: have it in the cache the page is sent with.
   if (context.statusCode === 404) await apollo.client.query({ query: NotFoundSuggestionQuery }).catch(() => undefined);
 

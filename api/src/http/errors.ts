@@ -7,6 +7,7 @@ import { QUERY_TOO_COMPLEX } from "./query-limits.js";
 const EXPOSED_CODES = new Set([
   "UNAUTHENTICATED",
   "FORBIDDEN",
+  "ALREADY_SIGNED_IN",
   "BAD_USER_INPUT",
   "BAD_REQUEST",
   "GRAPHQL_PARSE_FAILED",

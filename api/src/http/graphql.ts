@@ -9,6 +9,8 @@ import type { AppConfig } from "../config.js";
 import { createContext, type Context } from "../context.js";
 import type { MediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
+import { rateLimitsFor } from "../features/accounts/rate-limits.js";
+import { bearerToken, replyCookieWriter, type SessionCookieWriter } from "../features/accounts/sessions.js";
 import { loadViewer, SESSION_COOKIE, type Viewer } from "../features/accounts/viewer.js";
 import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
 import { schema } from "../schema/index.js";
@@ -109,11 +111,44 @@ export async function registerGraphQL(
   app.addHook("onClose", () => responseStore.close());
 
   const freePicks = createFreeDailyPickMemory(db.prisma, catalogVersion);
-  const contextFor = (request: FastifyRequest, viewer: Viewer | null, acceptLanguage: string | undefined) =>
-    createContext({ prisma: db.prisma, requestId: request.id, viewer, mediaUrls, acceptLanguage, now: options.clock?.(), freePicks });
+  const rateLimits = rateLimitsFor(db.prisma);
+  // Ended rate-limit windows are deleted every few minutes (any instance may do it).
+  const clearRateLimits = setInterval(
+    () => void rateLimits.clearExpired().catch((err: unknown) => app.log.warn({ err }, "Could not clear expired rate limits")),
+    5 * 60 * 1000,
+  ).unref();
+  app.addHook("onClose", async () => clearInterval(clearRateLimits));
+
+  const contextFor = (
+    request: FastifyRequest,
+    session: { viewer: Viewer | null; token: string | undefined; cookie?: SessionCookieWriter },
+    acceptLanguage: string | undefined,
+  ) =>
+    createContext({
+      prisma: db.prisma,
+      requestId: request.id,
+      viewer: session.viewer,
+      mediaUrls,
+      acceptLanguage,
+      now: options.clock?.(),
+      freePicks,
+      rateLimits,
+      ip: request.ip,
+      userAgent: request.headers["user-agent"],
+      sessionToken: session.token,
+      sessionCookie: session.cookie,
+    });
   const handler = fastifyApolloHandler(apollo, {
-    context: async (request) =>
-      contextFor(request, await loadViewer(db.prisma, request.cookies[SESSION_COOKIE]), request.headers["accept-language"]),
+    context: async (request, reply) => {
+      // The mobile app sends its session as a bearer token; browsers send the HTTP-only cookie.
+      const token = bearerToken(request.headers.authorization) ?? request.cookies[SESSION_COOKIE];
+      const viewer = await loadViewer(db.prisma, token, options.clock?.());
+      return contextFor(
+        request,
+        { viewer, token, cookie: replyCookieWriter(reply, config.production) },
+        request.headers["accept-language"],
+      );
+    },
   });
   app.route({
     url: "/graphql",
@@ -144,11 +179,12 @@ export async function registerGraphQL(
    * Server's whole pipeline (masking, limits, the visitors' response cache), without an HTTP hop.
    */
   async function inProcess(request: FastifyRequest, locale: string): Promise<{ viewer: Viewer | null; execute: ExecuteGraphQL }> {
-    const viewer = await loadViewer(db.prisma, request.cookies[SESSION_COOKIE]);
+    const token = request.cookies[SESSION_COOKIE];
+    const viewer = await loadViewer(db.prisma, token, options.clock?.());
     const execute: ExecuteGraphQL = async ({ query, variables, operationName }) => {
       const response = await apollo.executeOperation(
         { query, variables, operationName },
-        { contextValue: contextFor(request, viewer, locale) },
+        { contextValue: contextFor(request, { viewer, token }, locale) },
       );
       if (response.body.kind !== "single") throw new Error("Incremental delivery is not supported in server rendering");
       return response.body.singleResult;

@@ -8,7 +8,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
-import { PRELOAD_ELEMENT_ID, type ServerEntry } from "../../../web/src/app/ssr-contract.js";
+import { PRELOAD_ELEMENT_ID, type RenderedPage, type ServerEntry } from "../../../web/src/app/ssr-contract.js";
 import { utcDay } from "../features/catalog/free-daily.js";
 import { publicOrigin } from "../features/seo/sitemap.route.js";
 import { WEB_DIST_DIR } from "../paths.js";
@@ -26,7 +26,7 @@ export type WebAppOptions = {
 };
 
 /** A rendered page as the page cache keeps it: the ETag is computed once, with the page. */
-type CachedPage = { status: number; html: string; etag?: string };
+type CachedPage = { status: number; html: string; etag?: string; location?: string };
 
 /** How many compressed visitor pages the process keeps (a page is a few KB compressed). */
 const COMPRESSED_PAGES = 1000;
@@ -79,7 +79,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
    * Names the page's own chunks (route modules, messages) in the page, for the browser's entry to
    * fetch beside the app's code, so hydration does not wait one more round trip for them.
    */
-  function withPreloads(rendered: { status: number; html: string; modules?: string[] }): CachedPage {
+  function withPreloads(rendered: RenderedPage): CachedPage {
+    if (rendered.location) return { status: rendered.status, html: "", location: rendered.location };
     const urls = pageChunks(rendered.modules ?? []);
     if (!urls.length) return { status: rendered.status, html: rendered.html };
     // Plain asset paths (from the build's manifest); escaped all the same, like any JSON in a <script>.
@@ -139,6 +140,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         reply.header("etag", etag);
         if (ifNoneMatch(request.headers["if-none-match"], etag)) return reply.code(304).header("vary", VARY).send();
       }
+    }
+    // A route guard sent the reader elsewhere (to /login, or away from it): a redirect, never cached.
+    if (rendered.location) {
+      return reply
+        .code(rendered.status)
+        .header("location", rendered.location)
+        .header("cache-control", "private, no-store")
+        .header("vary", VARY)
+        .send();
     }
     reply.code(rendered.status).header("vary", `${VARY}, accept-encoding`).type("text/html; charset=utf-8");
     // The not-found handler is not a route, so @fastify/compress does not see it: compressed here.

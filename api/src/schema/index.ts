@@ -6,5 +6,8 @@ import "../features/catalog/audio/audio.schema.js";
 import "../features/catalog/content/content.schema.js";
 import "../features/accounts/accounts.schema.js";
 import "../features/search/search.schema.js";
+import "../features/accounts/accounts.errors.js";
+import "../features/accounts/auth.schema.js";
+import "../features/accounts/sessions.schema.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -2,12 +2,25 @@ import { execute, parse, validate, type ExecutionResult } from "graphql";
 import { createContext } from "../context.js";
 import { createMediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
+import type { SessionCookieWriter } from "../features/accounts/sessions.js";
 import { loadViewer } from "../features/accounts/viewer.js";
 import { schema } from "../schema/index.js";
 
 /** The key tests sign media URLs with (a server built with MEDIA_URL_SECRET set to it accepts them). */
 export const TEST_MEDIA_URL_SECRET = "test-media-url-secret-0123456789abcdef";
 const mediaUrls = createMediaUrlSigner(TEST_MEDIA_URL_SECRET);
+
+/** What a mutation did to the browser's session cookie (set: the new token; cleared: null). */
+export type CookieJar = { token?: string | null; expiresAt?: Date };
+
+/** A cookie writer that records into `jar`, as a browser would keep the cookie. */
+export function cookieJar(jar: CookieJar = {}): SessionCookieWriter & { jar: CookieJar } {
+  return {
+    jar,
+    set: (token, expiresAt) => Object.assign(jar, { token, expiresAt }),
+    clear: () => Object.assign(jar, { token: null, expiresAt: undefined }),
+  };
+}
 
 /**
  * Runs an operation through the real schema, as a visitor or as the holder of a session token. The
@@ -17,7 +30,15 @@ export async function run<T = Record<string, unknown>>(
   db: Database,
   source: string,
   variables: Record<string, unknown> = {},
-  options: { sessionToken?: string; acceptLanguage?: string; now?: Date } = {},
+  options: {
+    sessionToken?: string;
+    acceptLanguage?: string;
+    now?: Date;
+    ip?: string;
+    userAgent?: string;
+    /** Receives the session cookie mutations set or clear (default: a throwaway jar). */
+    cookies?: SessionCookieWriter;
+  } = {},
 ): Promise<ExecutionResult<T>> {
   const document = parse(source);
   const invalid = validate(schema, document);
@@ -30,6 +51,10 @@ export async function run<T = Record<string, unknown>>(
     mediaUrls,
     acceptLanguage: options.acceptLanguage,
     now: options.now,
+    ip: options.ip ?? "203.0.113.1",
+    userAgent: options.userAgent,
+    sessionToken: options.sessionToken,
+    sessionCookie: options.cookies ?? cookieJar(),
   });
   return (await execute({ schema, document, variableValues: variables, contextValue })) as ExecutionResult<T>;
 }

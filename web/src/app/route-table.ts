@@ -12,6 +12,9 @@ export const ROUTES = {
   home: "/",
   microbook: "/microbook/:slug",
   search: "/search",
+  login: "/login",
+  signup: "/signup",
+  settings: "/settings",
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

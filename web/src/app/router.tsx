@@ -12,6 +12,8 @@ import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
 import { searchLoader } from "../routes/search/loader";
+import { settingsLoader } from "../routes/settings/loader";
+import { currentViewer, ensureAuthenticated, ensureUnauthenticated } from "../features/accounts/guards";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
 export type RouteDeps = {
@@ -27,6 +29,9 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
     search: { loader: searchLoader(apollo), lazy: () => import("../routes/search/SearchPage") },
+    login: { loader: ensureUnauthenticated(apollo), lazy: () => import("../routes/login/LoginPage") },
+    signup: { loader: ensureUnauthenticated(apollo), lazy: () => import("../routes/signup/SignUpPage") },
+    settings: { loader: ensureAuthenticated(apollo, settingsLoader(apollo)), lazy: () => import("../routes/settings/SettingsPage") },
   };
 }
 
@@ -50,6 +55,8 @@ function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
     children: [
       {
         element: <DefaultLayout />,
+        // The header's account control reads who is signed in: in the cache the page is sent with.
+        loader: async () => ((await currentViewer(deps.apollo)) ? { signedIn: true } : { signedIn: false }),
         children: [
           ...children,
           {

@@ -16,6 +16,9 @@ export type PageRequest = {
   acceptLanguage: string | undefined;
 };
 
+/** A rendered page, or a route guard's redirect (status 3xx, `location` set, no html). */
+export type RenderedPage = { status: number; html: string; modules?: string[]; location?: string };
+
 /** What web/dist-server/entry-server.js exports. */
 export type ServerEntry = {
   /** A first visit's redirect to the reader's language (and the cookie that remembers it), or null. */
@@ -23,12 +26,10 @@ export type ServerEntry = {
   /**
    * Renders the page into the built index.html (`template`), with the status its route gives, and
    * the source modules (paths under web/, as Vite's manifest names them) of the code the page loads
-   * besides the app: its route modules and its language's messages, to preload.
+   * besides the app: its route modules and its language's messages, to preload. A route guard's
+   * redirect comes back as its status and `location`, with no HTML.
    */
-  render(
-    request: PageRequest & { execute: ExecuteGraphQL },
-    template: string,
-  ): Promise<{ status: number; html: string; modules: string[] }>;
+  render(request: PageRequest & { execute: ExecuteGraphQL }, template: string): Promise<RenderedPage>;
 };
 
 /** The id of the <script type="application/json"> element that carries the Apollo cache state. */

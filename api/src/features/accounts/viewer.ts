@@ -3,6 +3,9 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
 import { activeEntitlementWhere, isPremiumAt } from "./entitlement.js";
 
+/** Last use is recorded at most this often per session (one write, not one per request). */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
 export const SESSION_COOKIE = "brevia_session";
 
 export type Viewer = {
@@ -28,6 +31,7 @@ export async function loadViewer(prisma: PrismaClient, token: string | undefined
     select: {
       id: true,
       expiresAt: true,
+      lastSeenAt: true,
       user: {
         select: {
           id: true,
@@ -41,6 +45,10 @@ export async function loadViewer(prisma: PrismaClient, token: string | undefined
     },
   });
   if (!session || session.expiresAt <= now) return null;
+  // Last use, for the reader's list of sessions: written at most once per interval, not per request.
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+    await prisma.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } });
+  }
   const { entitlements, ...user } = session.user;
   return { ...user, isPremium: isPremiumAt(entitlements, now), sessionId: session.id };
 }

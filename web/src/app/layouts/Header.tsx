@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { SearchBox } from "../../features/search/SearchBox";
+import { AccountMenu } from "../../features/accounts/AccountMenu";
 import { LanguageSwitcher } from "../shell/LanguageSwitcher";
 import { useLocalizedPath } from "../useLocale";
 
@@ -24,6 +25,7 @@ export function Header({ minimal = false }: { minimal?: boolean }) {
       )}
       {!minimal && <SearchBox />}
       <LanguageSwitcher />
+      <AccountMenu />
     </header>
   );
 }

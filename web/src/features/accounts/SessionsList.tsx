@@ -1,0 +1,93 @@
+import { useMutation } from "@apollo/client/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { graphql } from "../../gql";
+import type { SettingsPageQuery } from "../../gql/graphql";
+import { useToast } from "../../app/shell/toasts";
+import { MESSAGES } from "./auth-messages";
+
+const RevokeSessionMutation = graphql(`
+  mutation RevokeSession($id: ID!) {
+    revokeSession(id: $id) {
+      __typename
+      ... on SessionsEnded {
+        count
+        signedOut
+      }
+    }
+  }
+`);
+
+const RevokeAllSessionsMutation = graphql(`
+  mutation RevokeAllSessions {
+    revokeAllSessions {
+      count
+    }
+  }
+`);
+
+type Session = NonNullable<SettingsPageQuery["viewer"]>["sessions"][number];
+
+/** The reader's signed-in devices: which, when last used; each can be signed out, or all the others at once. */
+export function SessionsList({ sessions, onChange }: { sessions: readonly Session[]; onChange(): Promise<unknown> }) {
+  const { t, i18n } = useLingui();
+  const toast = useToast();
+  const [revoke] = useMutation(RevokeSessionMutation);
+  const [revokeAll, { loading: revokingAll }] = useMutation(RevokeAllSessionsMutation);
+  const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+
+  async function act(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      await onChange();
+      toast.show(done);
+    } catch {
+      toast.show(i18n._(MESSAGES.UNEXPECTED), "error");
+    }
+  }
+
+  return (
+    <section className="sessions" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">
+        <Trans>Signed-in devices</Trans>
+      </h2>
+      <ul className="sessions__list">
+        {sessions.map((session) => (
+          <li key={session.id} className="sessions__item">
+            <div>
+              <strong>{session.device ?? t`Unknown device`}</strong>
+              {session.current && (
+                <span className="sessions__current">
+                  {" "}
+                  <Trans>(this device)</Trans>
+                </span>
+              )}
+              <p className="sessions__meta">
+                <Trans>Last used {when(session.lastUsedAt)}</Trans>
+              </p>
+            </div>
+            {!session.current && (
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={t`Sign out ${session.device ?? t`Unknown device`}, last used ${when(session.lastUsedAt)}`}
+                onClick={() => void act(() => revoke({ variables: { id: session.id } }), t`That device is signed out.`)}
+              >
+                <Trans>Sign out</Trans>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {sessions.length > 1 && (
+        <button
+          type="button"
+          className="button"
+          disabled={revokingAll}
+          onClick={() => void act(() => revokeAll(), t`Every other device is signed out.`)}
+        >
+          <Trans>Sign out of all other devices</Trans>
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { redirect, type LoaderFunctionArgs } from "react-router-dom";
+import type { Apollo } from "../../app/apollo";
+import { localizePath, splitLocale } from "../../app/route-table";
+import { SessionViewerQuery } from "./accounts.graphql";
+
+type Loader = (args: LoaderFunctionArgs) => unknown;
+
+/** The signed-in reader (from the cache when it has them), or null for a visitor. */
+export async function currentViewer({ client }: Apollo) {
+  const { data } = await client.query({ query: SessionViewerQuery });
+  return data?.viewer ?? null;
+}
+
+/**
+ * Where to go after signing in: an app path from the `next` parameter, never another site's
+ * (`//evil.example`, `/\evil.example`, `https://…`); null when there is none or it is not safe.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  const base = "http://brevia.invalid";
+  const url = new URL(next, base);
+  if (url.origin !== base) return null;
+  // Stored without its language prefix: the reader goes on in the language they sign in with.
+  return splitLocale(url.pathname).path + url.search;
+}
+
+/**
+ * ensureAuthenticated: a visitor is sent (302) to /login in the page's language, with `next` set to
+ * where they were going; a signed-in reader gets the page. On the server this is the page's status.
+ */
+export function ensureAuthenticated(apollo: Apollo, loader?: Loader): Loader {
+  return async (args) => {
+    if (!(await currentViewer(apollo))) {
+      const url = new URL(args.request.url);
+      const { locale, path } = splitLocale(url.pathname);
+      throw redirect(`${localizePath(locale, "/login")}?next=${encodeURIComponent(path + url.search)}`);
+    }
+    return loader ? loader(args) : null;
+  };
+}
+
+/** ensureUnauthenticated: a signed-in reader is sent away from /login and /signup (to `next`, or home). */
+export function ensureUnauthenticated(apollo: Apollo): Loader {
+  return async ({ request }) => {
+    if (await currentViewer(apollo)) {
+      const url = new URL(request.url);
+      const { locale } = splitLocale(url.pathname);
+      throw redirect(localizePath(locale, safeNextPath(url.searchParams.get("next")) ?? "/"));
+    }
+    return null;
+  };
+}

@@ -1,0 +1,28 @@
+import { useQueryRefHandlers, useReadQuery } from "@apollo/client/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useLoaderData } from "react-router-dom";
+import { PageHead } from "../../app/PageHead";
+import { SessionsList } from "../../features/accounts/SessionsList";
+import type { settingsLoader } from "./loader";
+
+/** /settings (ensureAuthenticated). For now: the reader's signed-in devices. */
+export function Component() {
+  const { t } = useLingui();
+  const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof settingsLoader>>>;
+  const { data } = useReadQuery(queryRef);
+  const { refetch } = useQueryRefHandlers(queryRef);
+  return (
+    <section className="settings-page" aria-labelledby="settings-title">
+      <PageHead title={t`Settings · Brevia`} />
+      <h1 id="settings-title">
+        <Trans>Settings</Trans>
+      </h1>
+      {data.viewer && (
+        <p>
+          <Trans>Signed in as {data.viewer.email}</Trans>
+        </p>
+      )}
+      <SessionsList sessions={data.viewer?.sessions ?? []} onChange={() => refetch()} />
+    </section>
+  );
+}
