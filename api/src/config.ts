@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { ROOT_DIR } from "./paths.js";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./features/catalog/service-time.js";
 
 /** Every setting Brevia reads from the environment, with its default. The README lists them. */
 const envSchema = z.object({
@@ -27,6 +28,10 @@ const envSchema = z.object({
   PERSISTED_OPERATIONS_ONLY: z.enum(["true", "false"]).default("false"),
   PERSISTED_OPERATIONS_FILES: z.string().optional(),
   SEED_ON_START: z.enum(["true", "false"]).default("true"),
+  SERVICE_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, "SERVICE_TIME_ZONE must be an IANA time zone, e.g. America/Sao_Paulo"),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -59,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : !production,
     migrateOnStart: e.MIGRATE_ON_START === "true",
     seedOnStart: e.SEED_ON_START === "true",
+    /** The zone whose midnight starts a new day (free microbook of the day, this week's playlists). */
+    timeZone: e.SERVICE_TIME_ZONE,
     /** Shared response cache; unset: in memory, per process. */
     redisUrl: e.REDIS_URL,
     /** Run only registered (persisted) operations: for production once every client registers its own. */

@@ -108,9 +108,9 @@ export async function registerGraphQL(
   await apollo.start();
   app.addHook("onClose", () => responseStore.close());
 
-  const freePicks = createFreeDailyPickMemory(db.prisma, catalogVersion);
+  const freePicks = createFreeDailyPickMemory(db.prisma, catalogVersion, config.timeZone);
   const contextFor = (request: FastifyRequest, viewer: Viewer | null, acceptLanguage: string | undefined) =>
-    createContext({ prisma: db.prisma, requestId: request.id, viewer, mediaUrls, acceptLanguage, now: options.clock?.(), freePicks });
+    createContext({ prisma: db.prisma, requestId: request.id, viewer, mediaUrls, acceptLanguage, now: options.clock?.(), timeZone: config.timeZone, freePicks });
   const handler = fastifyApolloHandler(apollo, {
     context: async (request) =>
       contextFor(request, await loadViewer(db.prisma, request.cookies[SESSION_COOKIE]), request.headers["accept-language"]),
@@ -155,6 +155,6 @@ export async function registerGraphQL(
     };
     return { viewer, execute };
   }
-  return { inProcess, responseStore, catalogVersion };
+  return { inProcess, responseStore, catalogVersion, timeZone: config.timeZone };
 }
 export type InProcessGraphQL = Awaited<ReturnType<typeof registerGraphQL>>;

@@ -9,7 +9,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
 import type { ServerEntry } from "../../../web/src/app/ssr-contract.js";
-import { utcDay } from "../features/catalog/free-daily.js";
+import { serviceDayKey } from "../features/catalog/service-time.js";
 import { WEB_DIST_DIR } from "../paths.js";
 import type { InProcessGraphQL } from "./graphql.js";
 import { RESPONSE_CACHE_SECONDS } from "./response-cache.js";
@@ -80,9 +80,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       rendered = await server.render({ ...page, execute }, indexHtml);
       reply.header("cache-control", "private, no-store");
     } else {
-      const day = utcDay(options.clock?.() ?? new Date())
-        .toISOString()
-        .slice(0, 10);
+      const day = serviceDayKey(options.clock?.() ?? new Date(), options.graphql.timeZone);
       const key = `page:${build}:${url.origin}${url.pathname}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
       rendered = cached ? (JSON.parse(cached) as { status: number; html: string }) : await server.render({ ...page, execute }, indexHtml);

@@ -5,5 +5,6 @@ import "../features/catalog/catalog.queries.js";
 import "../features/catalog/audio/audio.schema.js";
 import "../features/catalog/content/content.schema.js";
 import "../features/accounts/accounts.schema.js";
+import "../features/discovery/discovery.schema.js";
 
 export const schema = builder.toSchema({ sortSchema: true });
