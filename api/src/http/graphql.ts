@@ -110,7 +110,16 @@ export async function registerGraphQL(
 
   const freePicks = createFreeDailyPickMemory(db.prisma, catalogVersion, config.timeZone);
   const contextFor = (request: FastifyRequest, viewer: Viewer | null, acceptLanguage: string | undefined) =>
-    createContext({ prisma: db.prisma, requestId: request.id, viewer, mediaUrls, acceptLanguage, now: options.clock?.(), timeZone: config.timeZone, freePicks });
+    createContext({
+      prisma: db.prisma,
+      requestId: request.id,
+      viewer,
+      mediaUrls,
+      acceptLanguage,
+      now: options.clock?.(),
+      timeZone: config.timeZone,
+      freePicks,
+    });
   const handler = fastifyApolloHandler(apollo, {
     context: async (request) =>
       contextFor(request, await loadViewer(db.prisma, request.cookies[SESSION_COOKIE]), request.headers["accept-language"]),

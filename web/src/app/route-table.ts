@@ -11,6 +11,14 @@ export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const ROUTES = {
   home: "/",
   microbook: "/microbook/:slug",
+  categories: "/categories",
+  category: "/categories/:slug",
+  trending: "/trending",
+  latest: "/latest",
+  originals: "/originals",
+  original: "/originals/:slug",
+  playlists: "/playlists",
+  playlist: "/playlists/:slug",
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

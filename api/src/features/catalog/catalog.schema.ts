@@ -51,7 +51,9 @@ export const Category = builder.prismaNode("Category", {
       select: (_args, ctx) => ({ translations: inLocale(ctx) }),
       resolve: (category, _args, ctx) => pickByLanguage(category.translations, languageOrder(ctx, ctx.locale))?.description ?? "",
     }),
-    microbookCount: t.exposeInt("microbookCount", { description: "How many published microbooks the category holds (stored, kept by a trigger)." }),
+    microbookCount: t.exposeInt("microbookCount", {
+      description: "How many published microbooks the category holds (stored, kept by a trigger).",
+    }),
   }),
 });
 

@@ -30,7 +30,14 @@ function partsIn(zone: string, instant: Date) {
     formatters.set(zone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), min: Number(parts.minute), s: Number(parts.second) };
+  return {
+    y: Number(parts.year),
+    m: Number(parts.month),
+    d: Number(parts.day),
+    h: Number(parts.hour),
+    min: Number(parts.minute),
+    s: Number(parts.second),
+  };
 }
 
 /** The calendar day of an instant in the zone, as a Date at midnight UTC (how a DATE column holds it). */

@@ -23,10 +23,7 @@ type MicrobookPage = Awaited<ReturnType<typeof resolvePage<Awaited<ReturnType<ty
   total: () => Promise<number>;
 };
 
-export const MicrobookConnection = builder.connectionObject(
-  { type: Microbook, name: "MicrobookConnection" },
-  { name: "MicrobookEdge" },
-);
+export const MicrobookConnection = builder.connectionObject({ type: Microbook, name: "MicrobookConnection" }, { name: "MicrobookEdge" });
 builder.objectFields(MicrobookConnection, (t) => ({
   totalCount: t.int({
     description: "How many microbooks the whole list holds: with `first`, it gives the number of pages.",
@@ -222,7 +219,8 @@ builder.queryFields((t) => ({
     description: "A learning path by its slug; null when there is none.",
     authScopes: { public: true },
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (query, _root, args, ctx) => (SLUG.test(args.slug) ? ctx.prisma.original.findUnique({ ...query, where: { slug: args.slug } }) : null),
+    resolve: (query, _root, args, ctx) =>
+      SLUG.test(args.slug) ? ctx.prisma.original.findUnique({ ...query, where: { slug: args.slug } }) : null,
   }),
   playlists: t.connection({
     type: Playlist,

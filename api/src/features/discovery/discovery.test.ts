@@ -60,7 +60,8 @@ describe("categories", () => {
     // A work with no edition yet is not published: not counted.
     await buildMicrobook(db.prisma, { categoryId: ideas.id, languages: [] });
     const counts = async () =>
-      (await run<{ categories: { slug: string; microbookCount: number }[] }>(db, `{ categories { slug microbookCount } }`)).data!.categories;
+      (await run<{ categories: { slug: string; microbookCount: number }[] }>(db, `{ categories { slug microbookCount } }`)).data!
+        .categories;
     expect(await counts()).toEqual([
       { slug: "ideas", microbookCount: 3 },
       { slug: "history", microbookCount: 0 },

@@ -1,12 +1,13 @@
 import { useReadQuery } from "@apollo/client/react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useLoaderData } from "react-router-dom";
+import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { RichText } from "../../features/catalog/RichText";
 import { LanguageName } from "../../features/catalog/LanguageName";
 import { Narration } from "../../features/catalog/Narration";
 import { PageHead } from "../../app/PageHead";
-import { useLocale } from "../../app/useLocale";
+import { useLocale, useLocalizedPath } from "../../app/useLocale";
+import { ShareButton } from "../../features/discovery/ShareButton";
 import type { microbookLoader } from "./loader";
 
 function formatYear(year: number, bce: string) {
@@ -24,6 +25,7 @@ function categoryColor(color: string) {
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
+  const localize = useLocalizedPath();
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
   const { data } = useReadQuery(queryRef);
   const book = data.microbook;
@@ -37,7 +39,9 @@ export function Component() {
       <header className="microbook__header" ref={categoryColor(book.category.color)}>
         <img className="microbook__cover" src={edition.coverUrl} alt="" width={240} height={360} />
         <div>
-          <p className="microbook__category">{book.category.name}</p>
+          <p className="microbook__category">
+            <Link to={localize(`/categories/${book.category.slug}`)}>{book.category.name}</Link>
+          </p>
           {/* The interface speaks the reader's language; the book's own text is marked with its language. */}
           <h1 lang={edition.language}>{edition.title}</h1>
           <p className="microbook__subtitle" lang={edition.language}>
@@ -57,6 +61,22 @@ export function Component() {
               </li>
             )}
           </ul>
+          <ul className="microbook__availability" aria-label={t`Available as`}>
+            <li>
+              <Trans>Text</Trans>
+            </li>
+            {edition.audio && (
+              <li>
+                <Trans>Audio</Trans>
+              </li>
+            )}
+            {book.languages.map((language) => (
+              <li key={language}>
+                <LanguageName language={language} />
+              </li>
+            ))}
+          </ul>
+          <ShareButton title={edition.title} />
           {edition.language !== locale && (
             <p className="notice">
               <Trans>
