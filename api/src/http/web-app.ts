@@ -81,7 +81,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       reply.header("cache-control", "private, no-store");
     } else {
       const day = serviceDayKey(options.clock?.() ?? new Date(), options.graphql.timeZone);
-      const key = `page:${build}:${url.origin}${url.pathname}:${await catalogVersion.current()}:${day}`;
+      const key = `page:${build}:${url.origin}${url.pathname}${pageParams(url)}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
       rendered = cached ? (JSON.parse(cached) as { status: number; html: string }) : await server.render({ ...page, execute }, indexHtml);
       // Only pages that exist: caching every unknown path would let anyone fill the cache.
@@ -125,6 +125,16 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       .send(indexHtml);
   });
 }
+
+/**
+ * The query parameters a page renders from (a listing's ?page=N and ?sort=…), in a fixed order: part of
+ * the cached page's key. Any other parameter changes nothing on the page, so it cannot fill the cache.
+ */
+export function pageParams(url: URL): string {
+  const kept = PAGE_PARAMS.flatMap((name) => url.searchParams.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
+  return kept.length ? `?${kept.join("&")}` : "";
+}
+const PAGE_PARAMS = ["page", "sort"] as const;
 
 /** Whether an If-None-Match header (one or more entity tags, or *) matches this ETag. */
 function ifNoneMatch(header: string | undefined, etag: string): boolean {

@@ -52,13 +52,11 @@ async function catalogueOf(size: number) {
     const reader = await buildUser(db.prisma);
     await db.prisma.userBookState.create({ data: { userId: reader.id, microbookId: book.id, status: "READING", startedAt: new Date() } });
   }
-  const steps = books
-    .slice(0, 2)
-    .map((book, position) => ({
-      position,
-      microbookId: book.id,
-      translations: { create: [{ language: "pt" as const, text: `Passo ${position}` }] },
-    }));
+  const steps = books.slice(0, 2).map((book, position) => ({
+    position,
+    microbookId: book.id,
+    translations: { create: [{ language: "pt" as const, text: `Passo ${position}` }] },
+  }));
   await db.prisma.original.create({
     data: {
       slug: "path",

@@ -1,6 +1,6 @@
 import { builder } from "../../builder.js";
 import type { Context } from "../../context.js";
-import { pageSizeAtMost } from "../../schema/pagination.js";
+import { noRow, pageSizeAtMost } from "../../schema/pagination.js";
 import { Microbook, languageOrder, pickByLanguage } from "../catalog/catalog.schema.js";
 import { serviceDay, weekStart } from "../catalog/service-time.js";
 import { microbooksInOrder, rankedMicrobookIds, type MicrobookSort } from "./microbook-lists.js";
@@ -220,7 +220,7 @@ builder.queryFields((t) => ({
     authScopes: { public: true },
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) =>
-      SLUG.test(args.slug) ? ctx.prisma.original.findUnique({ ...query, where: { slug: args.slug } }) : null,
+      SLUG.test(args.slug) ? ctx.prisma.original.findUnique({ ...query, where: { slug: args.slug } }) : noRow(query),
   }),
   playlists: t.connection({
     type: Playlist,
@@ -247,6 +247,6 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) =>
       SLUG.test(args.slug)
         ? ctx.prisma.playlist.findFirst({ ...query, where: { slug: args.slug, weekStart: { lte: thisWeek(ctx) } } })
-        : null,
+        : noRow(query),
   }),
 }));
