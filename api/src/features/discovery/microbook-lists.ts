@@ -44,11 +44,17 @@ export async function rankedMicrobookIds(
     NEWEST: empty,
     TITLE: sql`lower(unaccent(t."title")) ASC,`,
   }[sort];
-  const rows = await ctx.prisma.$queryRaw<{ id: string }[]>`
+  const query = sql`
     SELECT m."id" FROM "Microbook" AS m ${join(joins, " ", "", "")}
     WHERE cardinality(m."languages") > 0 ${options.categoryId ? sql`AND m."categoryId" = ${options.categoryId}` : empty}
     ORDER BY ${order} m."createdAt" DESC, m."id" ASC
     LIMIT ${options.limit} OFFSET ${options.offset}`;
+  // One line, as logs and the SQL snapshots show it.
+  const oneLine = new Prisma.Sql(
+    query.strings.map((part) => part.replace(/\s+/g, " ")),
+    query.values,
+  );
+  const rows = await ctx.prisma.$queryRaw<{ id: string }[]>(oneLine);
   return rows.map((r) => r.id);
 }
 
