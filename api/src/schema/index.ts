@@ -6,5 +6,6 @@ import "../features/catalog/audio/audio.schema.js";
 import "../features/catalog/content/content.schema.js";
 import "../features/accounts/accounts.schema.js";
 import "../features/discovery/discovery.schema.js";
+import "../features/discovery/upgrade.schema.js";
 
 export const schema = builder.toSchema({ sortSchema: true });
