@@ -17,7 +17,7 @@ describe("a visitor discovering the catalogue", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`${BASE_URL}/`);
     for (const heading of ["Em alta", "Microbooks mais recentes", "Originais: trilhas de aprendizado", "Categorias"]) {
-      await expect.poll(() => page.getByRole("heading", { level: 2, name: heading }).count(), heading).toBe(1);
+      await expect.poll(() => page.getByRole("heading", { level: 2, name: heading }).count(), { message: heading }).toBe(1);
     }
 
     // A category from the home page's tiles.
@@ -67,30 +67,58 @@ describe("a visitor discovering the catalogue", () => {
     await context.close();
   });
 
-  it("opens this week's playlist and an original in English, their microbooks in order", { timeout: 60_000 }, async () => {
-    const context = await openContext(browser, { locale: "en-US" });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-    page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(`${BASE_URL}/en/playlists`);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("Weekly playlists");
-    await page.locator(".playlist-card__title a").first().click();
-    await page.waitForURL(/\/en\/playlists\/[a-z0-9-]+$/, { waitUntil: "commit" });
-    await expect.poll(() => page.locator(".playlist__items .card").count()).toBeGreaterThan(2);
+  it(
+    "opens this week's playlist and an original in English, their microbooks in order, and the upgrade modal",
+    { timeout: 60_000 },
+    async () => {
+      const context = await openContext(browser, { locale: "en-US" });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto(`${BASE_URL}/en/playlists`);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Weekly playlists");
+      await page.locator(".playlist-card__title a").first().click();
+      await page.waitForURL(/\/en\/playlists\/[a-z0-9-]+$/, { waitUntil: "commit" });
+      await expect.poll(() => page.locator(".playlist__items .card").count()).toBeGreaterThan(2);
 
-    await page.goto(`${BASE_URL}/en/originals`);
-    await page.locator(".original-card__title a").first().click();
-    await page.waitForURL(/\/en\/originals\/[a-z0-9-]+$/, { waitUntil: "commit" });
-    await expect.poll(() => page.locator(".original__step").count()).toBeGreaterThan(2);
-    const steps = await page.locator(".original__step-text h3").allTextContents();
-    expect(steps).toEqual(steps.map((_, i) => `Step ${i + 1}`));
-    expect(errors).toEqual([]);
-    // An unknown learning path is the not-found page (the browser logs the 404 itself).
-    const missing = await page.goto(`${BASE_URL}/en/originals/no-such-path`);
-    expect(missing?.status()).toBe(404);
-    await expect.poll(() => page.locator("h1").textContent()).toBe("We couldn't find the page you were looking for.");
-    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
-    await context.close();
-  });
+      await page.goto(`${BASE_URL}/en/originals`);
+      await page.locator(".original-card__title a").first().click();
+      await page.waitForURL(/\/en\/originals\/[a-z0-9-]+$/, { waitUntil: "commit" });
+      await expect.poll(() => page.locator(".original__step").count()).toBeGreaterThan(2);
+      const steps = await page.locator(".original__step-text h3").allTextContents();
+      expect(steps).toEqual(steps.map((_, i) => `Step ${i + 1}`));
+
+      // A locked microbook opens the upgrade modal: numbers from the catalogue, quotations, FAQ, the trial.
+      const free = await fetch(`${BASE_URL}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"query":"{ freeMicrobookToday { slug } catalogueStats { microbooks categories } }"}',
+      });
+      const { data } = (await free.json()) as {
+        data: { freeMicrobookToday: { slug: string }; catalogueStats: { microbooks: number; categories: number } };
+      };
+      const locked = data.freeMicrobookToday.slug === "meditations" ? "walden" : "meditations";
+      await page.goto(`${BASE_URL}/en/microbook/${locked}`);
+      await page.getByRole("button", { name: "See what Premium includes" }).click();
+      const dialog = page.getByRole("dialog", { name: "Read and listen to everything with Premium" });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await expect
+        .poll(() => dialog.locator(".upgrade__benefits li").first().textContent())
+        .toBe(`Every microbook in the catalogue: ${data.catalogueStats.microbooks} in ${data.catalogueStats.categories} categories`);
+      expect(await dialog.locator("figcaption").count()).toBeGreaterThan(2);
+      expect(await dialog.locator("details summary").first().textContent()).toBe("What is a microbook?");
+      expect(await dialog.getByRole("link", { name: "Try Premium free for 7 days" }).getAttribute("href")).toBe("/en/try-now");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.count()).toBe(0);
+
+      expect(errors).toEqual([]);
+      // An unknown learning path is the not-found page (the browser logs the 404 itself).
+      const missing = await page.goto(`${BASE_URL}/en/originals/no-such-path`);
+      expect(missing?.status()).toBe(404);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("We couldn't find the page you were looking for.");
+      expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -8,6 +8,7 @@ import { Narration } from "../../features/catalog/Narration";
 import { PageHead } from "../../app/PageHead";
 import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { ShareButton } from "../../features/discovery/ShareButton";
+import { UpgradeButton } from "../../features/discovery/UpgradeModal";
 import type { microbookLoader } from "./loader";
 
 function formatYear(year: number, bce: string) {
@@ -120,9 +121,12 @@ export function Component() {
           <Trans>Key ideas</Trans>
         </h2>
         {!content && (
-          <p className="notice notice--locked">
-            <Trans>This microbook is for Premium subscribers. Today's free microbook is open to everyone.</Trans>
-          </p>
+          <div className="notice notice--locked">
+            <p>
+              <Trans>This microbook is for Premium subscribers. Today's free microbook is open to everyone.</Trans>
+            </p>
+            <UpgradeButton />
+          </div>
         )}
         {content ? (
           <>
