@@ -15,15 +15,16 @@ const manifest: Manifest = {
   "src/locales/pt.po": { file: "assets/pt.js" },
 };
 
-let dir: string | undefined;
+// Every folder a test builds (one test builds two), removed after it.
+const dirs: string[] = [];
 afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = undefined;
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Writes the manifest's files with incompressible content of the given sizes (KB). */
 function build(sizesKb: Record<string, number>): string {
-  dir = mkdtempSync(path.join(tmpdir(), "brevia-budget-"));
+  const dir = mkdtempSync(path.join(tmpdir(), "brevia-budget-"));
+  dirs.push(dir);
   mkdirSync(path.join(dir, "assets"));
   for (const [file, kb] of Object.entries(sizesKb)) {
     const bytes = randomBytes(kb * 1024);
