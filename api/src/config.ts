@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { ROOT_DIR } from "./paths.js";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "./features/catalog/service-time.js";
 
 /** Every setting Brevia reads from the environment, with its default. The README lists them. */
 const envSchema = z.object({
@@ -32,6 +33,10 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^/?#\s]+\/?$/, "PUBLIC_URL must be the site's origin, e.g. https://brevia.example (no path)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  SERVICE_TIME_ZONE: z
+    .string()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, "SERVICE_TIME_ZONE must be an IANA time zone, e.g. America/Sao_Paulo"),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -70,6 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * the Host header may be an internal name).
      */
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    /** The zone whose midnight starts a new day (free microbook of the day, this week's playlists). */
+    timeZone: e.SERVICE_TIME_ZONE,
     /** Shared response cache; unset: in memory, per process. */
     redisUrl: e.REDIS_URL,
     /** Run only registered (persisted) operations: for production once every client registers its own. */

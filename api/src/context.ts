@@ -6,6 +6,7 @@ import type { MediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import type { FreeDailyPickSource } from "./features/catalog/free-daily.js";
 import { rateLimitsFor, type RateLimits } from "./features/accounts/rate-limits.js";
 import { NO_COOKIES, type SessionCookieWriter } from "./features/accounts/sessions.js";
+import { DEFAULT_TIME_ZONE } from "./features/catalog/service-time.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -22,6 +23,8 @@ export type Context = {
   contentLanguages: Language[];
   /** The request's clock: one "today" for the whole operation. */
   now: Date;
+  /** The service's time zone: its midnight starts a new day. */
+  timeZone: string;
   loaders: ReturnType<typeof createCatalogLoaders>;
   /** Signs audio URLs for readers allowed to listen. */
   mediaUrls: MediaUrlSigner;
@@ -56,6 +59,7 @@ export function createContext(input: {
   mediaUrls: MediaUrlSigner;
   acceptLanguage?: string;
   now?: Date;
+  timeZone?: string;
   /** The server's memory of recorded free picks (without it, each operation reads the pick). */
   freePicks?: FreeDailyPickSource;
   /** Default: the database client's own (rateLimitsFor). */
@@ -74,6 +78,7 @@ export function createContext(input: {
     locale,
     contentLanguages: contentLanguageOrder(input.viewer?.contentLanguage ?? locale),
     now,
+    timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
     loaders: undefined as never,
     mediaUrls: input.mediaUrls,
     ip: input.ip ?? "unknown",

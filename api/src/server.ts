@@ -52,7 +52,7 @@ export async function buildServer(
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);
   const graphql = await registerGraphQL(app, config, db, mediaUrls, options);
   registerCovers(app, db);
-  registerSitemap(app, db, { publicUrl: config.publicUrl });
+  registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
   await registerWebApp(app, {
     distDir: options.webDistDir,

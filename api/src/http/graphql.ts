@@ -110,7 +110,7 @@ export async function registerGraphQL(
   await apollo.start();
   app.addHook("onClose", () => responseStore.close());
 
-  const freePicks = createFreeDailyPickMemory(db.prisma, catalogVersion);
+  const freePicks = createFreeDailyPickMemory(db.prisma, catalogVersion, config.timeZone);
   const rateLimits = rateLimitsFor(db.prisma);
   // Ended rate-limit windows are deleted every few minutes (any instance may do it).
   const clearRateLimits = setInterval(
@@ -131,6 +131,7 @@ export async function registerGraphQL(
       mediaUrls,
       acceptLanguage,
       now: options.clock?.(),
+      timeZone: config.timeZone,
       freePicks,
       rateLimits,
       ip: request.ip,
@@ -191,6 +192,6 @@ export async function registerGraphQL(
     };
     return { viewer, execute };
   }
-  return { inProcess, responseStore, catalogVersion };
+  return { inProcess, responseStore, catalogVersion, timeZone: config.timeZone };
 }
 export type InProcessGraphQL = Awaited<ReturnType<typeof registerGraphQL>>;

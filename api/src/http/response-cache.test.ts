@@ -156,23 +156,25 @@ describe("the public response cache", () => {
     }
   });
 
-  it("changes the free microbook at midnight", async () => {
+  it("changes the free microbook at midnight in the service's time zone (America/Sao_Paulo, 03:00 UTC)", async () => {
     for (let i = 0; i < 6; i++) await buildMicrobook(db.prisma, { slug: `book-${i}` });
     const freeOn = async (iso: string) => {
       now = new Date(iso);
       const answer = await webGet(HomePageDocument);
       return { slug: (answer.json().data.freeMicrobookToday as { slug: string }).slug, hit: hit(answer) };
     };
-    const evening = await freeOn("2026-11-22T23:59:00Z");
-    expect(await freeOn("2026-11-22T23:59:59Z")).toEqual({ slug: evening.slug, hit: true });
+    // 23:59 on the 22nd in São Paulo; midnight UTC has passed, but not the service's.
+    const evening = await freeOn("2026-11-23T02:59:00Z");
+    expect(await freeOn("2026-11-23T02:59:59Z")).toEqual({ slug: evening.slug, hit: true });
     const pickOf = async (day: string) => {
       const pick = await db.prisma.freeDailyPick.findUniqueOrThrow({ where: { day: new Date(day) }, include: { microbook: true } });
       return pick.microbook.slug;
     };
     expect(evening.slug).toBe(await pickOf("2026-11-22"));
-    // At midnight the cached answer of the 22nd is not served: the 23rd's pick is.
-    const morning = await freeOn("2026-11-23T00:00:01Z");
+    // At midnight the cached answer of the 22nd is not served: the 23rd's pick is, another book.
+    const morning = await freeOn("2026-11-23T03:00:01Z");
     expect(morning.hit).toBe(false);
     expect(morning.slug).toBe(await pickOf("2026-11-23"));
+    expect(morning.slug).not.toBe(evening.slug);
   });
 });

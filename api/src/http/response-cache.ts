@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import Keyv from "keyv";
 import type { Context } from "../context.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { utcDay } from "../features/catalog/free-daily.js";
+import { serviceDayKey } from "../features/catalog/service-time.js";
 
 /**
  * The public response cache. A visitor's answer depends only on the operation, its variables, the
@@ -79,7 +79,7 @@ export function responseCachePlugins(store: ResponseCacheStore, catalogVersion: 
       extraCacheKeyData: async ({ contextValue }) => ({
         locale: contextValue.locale,
         catalog: await catalogVersion.current(),
-        day: utcDay(contextValue.now).toISOString().slice(0, 10),
+        day: serviceDayKey(contextValue.now, contextValue.timeZone),
       }),
     }),
   ];

@@ -9,7 +9,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
 import { PRELOAD_ELEMENT_ID, type RenderedPage, type ServerEntry } from "../../../web/src/app/ssr-contract.js";
-import { utcDay } from "../features/catalog/free-daily.js";
+import { serviceDayKey } from "../features/catalog/service-time.js";
 import { publicOrigin } from "../features/seo/sitemap.route.js";
 import { WEB_DIST_DIR } from "../paths.js";
 import type { InProcessGraphQL } from "./graphql.js";
@@ -115,11 +115,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       rendered = withPreloads(await server.render({ ...page, execute }, indexHtml));
       reply.header("cache-control", "private, no-store");
     } else {
-      const day = utcDay(options.clock?.() ?? new Date())
-        .toISOString()
-        .slice(0, 10);
-      // With the query string: /search?q=… renders a different page for each query.
-      const key = `page:${build}:${url.origin}${url.pathname}${url.search}:${await catalogVersion.current()}:${day}`;
+      const day = serviceDayKey(options.clock?.() ?? new Date(), options.graphql.timeZone);
+      const key = `page:${build}:${url.origin}${url.pathname}${pageParams(url)}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
       if (cached) {
         rendered = JSON.parse(cached) as CachedPage;
@@ -226,6 +223,16 @@ export async function pageChunkUrls(distDir: string): Promise<(modules: string[]
     return urls;
   };
 }
+/**
+ * The query parameters a page renders from (a listing's ?page=N and ?sort=…, a search's query, filters
+ * and cursor), in a fixed order: part of
+ * the cached page's key. Any other parameter changes nothing on the page, so it cannot fill the cache.
+ */
+export function pageParams(url: URL): string {
+  const kept = PAGE_PARAMS.flatMap((name) => url.searchParams.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
+  return kept.length ? `?${kept.join("&")}` : "";
+}
+const PAGE_PARAMS = ["page", "sort", "q", "lang", "format", "category", "after"] as const;
 
 /** Whether an If-None-Match header (one or more entity tags, or *) matches this ETag. */
 function ifNoneMatch(header: string | undefined, etag: string): boolean {

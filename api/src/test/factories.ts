@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Language } from "../generated/prisma/enums.js";
 import { hashSessionToken } from "../features/accounts/viewer.js";
+import { serviceDay } from "../features/catalog/service-time.js";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -80,9 +81,9 @@ export async function buildSession(prisma: PrismaClient, userId: string, expires
   return token;
 }
 
-/** Makes a microbook today's free one (the pick is recorded per UTC day). */
+/** Makes a microbook today's free one (the pick is recorded per day of the service's default time zone). */
 export async function makeFreeToday(prisma: PrismaClient, microbookId: string, now = new Date()) {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const day = serviceDay(now);
   await prisma.freeDailyPick.upsert({ where: { day }, create: { day, microbookId }, update: { microbookId } });
 }
 

@@ -15,6 +15,14 @@ export const ROUTES = {
   login: "/login",
   signup: "/signup",
   settings: "/settings",
+  categories: "/categories",
+  category: "/categories/:slug",
+  trending: "/trending",
+  latest: "/latest",
+  originals: "/originals",
+  original: "/originals/:slug",
+  playlists: "/playlists",
+  playlist: "/playlists/:slug",
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

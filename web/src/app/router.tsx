@@ -14,6 +14,13 @@ import { microbookLoader } from "../routes/microbook/loader";
 import { searchLoader } from "../routes/search/loader";
 import { settingsLoader } from "../routes/settings/loader";
 import { currentViewer, ensureAuthenticated, ensureUnauthenticated } from "../features/accounts/guards";
+import { categoriesLoader } from "../routes/categories/loader";
+import { categoryLoader } from "../routes/category/loader";
+import { listingLoader } from "../routes/listing/loader";
+import { originalsLoader } from "../routes/originals/loader";
+import { originalLoader } from "../routes/original/loader";
+import { playlistsLoader } from "../routes/playlists/loader";
+import { playlistLoader } from "../routes/playlist/loader";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
 export type RouteDeps = {
@@ -32,6 +39,14 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
     login: { loader: ensureUnauthenticated(apollo), lazy: () => import("../routes/login/LoginPage") },
     signup: { loader: ensureUnauthenticated(apollo), lazy: () => import("../routes/signup/SignUpPage") },
     settings: { loader: ensureAuthenticated(apollo, settingsLoader(apollo)), lazy: () => import("../routes/settings/SettingsPage") },
+    categories: { loader: categoriesLoader(apollo), lazy: () => import("../routes/categories/Categories") },
+    category: { loader: categoryLoader(apollo), lazy: () => import("../routes/category/CategoryPage") },
+    trending: { loader: listingLoader(apollo, "TRENDING"), lazy: () => import("../routes/listing/Listing") },
+    latest: { loader: listingLoader(apollo, "NEWEST"), lazy: () => import("../routes/listing/Listing") },
+    originals: { loader: originalsLoader(apollo), lazy: () => import("../routes/originals/Originals") },
+    original: { loader: originalLoader(apollo), lazy: () => import("../routes/original/OriginalPage") },
+    playlists: { loader: playlistsLoader(apollo), lazy: () => import("../routes/playlists/Playlists") },
+    playlist: { loader: playlistLoader(apollo), lazy: () => import("../routes/playlist/PlaylistPage") },
   };
 }
 

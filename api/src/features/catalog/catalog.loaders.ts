@@ -4,9 +4,9 @@ import { freeMicrobookIdFor, type FreeDailyPickSource } from "./free-daily.js";
 import { readAccess, type ReadAccess } from "./catalog.policy.js";
 
 /** Per-request loaders for the catalogue: each is computed at most once per operation. */
-export function createCatalogLoaders(ctx: Pick<Context, "prisma" | "now" | "viewer">, freePicks?: FreeDailyPickSource) {
+export function createCatalogLoaders(ctx: Pick<Context, "prisma" | "now" | "viewer" | "timeZone">, freePicks?: FreeDailyPickSource) {
   let freeToday: Promise<string | null> | undefined;
-  const freeTodayId = () => (freeToday ??= freePicks ? freePicks(ctx.now) : freeMicrobookIdFor(ctx.prisma, ctx.now));
+  const freeTodayId = () => (freeToday ??= freePicks ? freePicks(ctx.now) : freeMicrobookIdFor(ctx.prisma, ctx.now, ctx.timeZone));
   return {
     freeTodayId,
     async accessTo(microbookId: string): Promise<ReadAccess> {

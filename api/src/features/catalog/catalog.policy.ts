@@ -1,4 +1,5 @@
 import type { Viewer } from "../accounts/viewer.js";
+import { DEFAULT_TIME_ZONE, nextServiceMidnight } from "./service-time.js";
 
 /**
  * Why a reader may (or may not) read a microbook's text and hear its audio.
@@ -24,12 +25,13 @@ const HOUR = 3_600_000;
 /**
  * Until when a signed audio URL works, or null when the reader may not hear the microbook. A few
  * hours, rounded up to the hour so a page keeps the same URL (and the browser its cached bytes) for
- * a while. Today's free microbook stops at the end of its day, plus an hour to finish listening.
+ * a while. Today's free microbook stops at the end of its day (the service's
+ * midnight), plus an hour to finish listening.
  */
-export function audioUrlExpiry(access: ReadAccess, now: Date): Date | null {
+export function audioUrlExpiry(access: ReadAccess, now: Date, timeZone: string = DEFAULT_TIME_ZONE): Date | null {
   if (access === "LOCKED") return null;
   const expires = Math.ceil(now.getTime() / HOUR) * HOUR + 6 * HOUR;
   if (access === "PREMIUM") return new Date(expires);
-  const endOfDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  const endOfDay = nextServiceMidnight(now, timeZone).getTime();
   return new Date(Math.min(expires, endOfDay + HOUR));
 }

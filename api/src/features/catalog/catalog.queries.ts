@@ -1,5 +1,5 @@
 import { builder } from "../../builder.js";
-import { pageSizeAtMost } from "../../schema/pagination.js";
+import { noRow, pageSizeAtMost } from "../../schema/pagination.js";
 import "./catalog.schema.js";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -13,7 +13,7 @@ builder.queryFields((t) => ({
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) =>
       // A malformed slug cannot exist: answer "not found" without a query.
-      SLUG.test(args.slug) ? ctx.prisma.microbook.findUnique({ ...query, where: { slug: args.slug } }) : null,
+      SLUG.test(args.slug) ? ctx.prisma.microbook.findUnique({ ...query, where: { slug: args.slug } }) : noRow(query),
   }),
   freeMicrobookToday: t.prismaField({
     type: "Microbook",
@@ -42,7 +42,7 @@ builder.queryFields((t) => ({
     authScopes: { public: true },
     args: { slug: t.arg.string({ required: true }) },
     resolve: (query, _root, args, ctx) =>
-      SLUG.test(args.slug) ? ctx.prisma.category.findUnique({ ...query, where: { slug: args.slug } }) : null,
+      SLUG.test(args.slug) ? ctx.prisma.category.findUnique({ ...query, where: { slug: args.slug } }) : noRow(query),
   }),
   categories: t.prismaField({
     type: ["Category"],

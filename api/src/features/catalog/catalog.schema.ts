@@ -1,5 +1,4 @@
 import { builder } from "../../builder.js";
-import { pageSizeAtMost } from "../../schema/pagination.js";
 import type { Context } from "../../context.js";
 import type { Language } from "../../generated/prisma/enums.js";
 
@@ -21,7 +20,7 @@ export function languageOrder(ctx: Context, wanted: Language | null | undefined)
   return wanted ? [...new Set([wanted, ...ctx.contentLanguages])] : ctx.contentLanguages;
 }
 
-function pickByLanguage<T extends { language: Language }>(rows: T[], order: Language[]): T | undefined {
+export function pickByLanguage<T extends { language: Language }>(rows: T[], order: Language[]): T | undefined {
   for (const language of order) {
     const row = rows.find((r) => r.language === language);
     if (row) return row;
@@ -52,12 +51,8 @@ export const Category = builder.prismaNode("Category", {
       select: (_args, ctx) => ({ translations: inLocale(ctx) }),
       resolve: (category, _args, ctx) => pickByLanguage(category.translations, languageOrder(ctx, ctx.locale))?.description ?? "",
     }),
-    microbookCount: t.relationCount("microbooks", { description: "How many microbooks the category holds." }),
-    microbooks: t.relatedConnection("microbooks", {
-      cursor: "id",
-      query: { orderBy: [{ createdAt: "desc" }, { id: "asc" }] },
-      maxSize: pageSizeAtMost(50),
-      defaultSize: 20,
+    microbookCount: t.exposeInt("microbookCount", {
+      description: "How many published microbooks the category holds (stored, kept by a trigger).",
     }),
   }),
 });

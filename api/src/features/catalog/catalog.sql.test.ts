@@ -1,13 +1,22 @@
 import { print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HomePageDocument, MicrobookPageDocument } from "../../../../web/src/gql/graphql.js";
+import {
+  CategoriesPageDocument,
+  CategoryPageDocument,
+  HomePageDocument,
+  ListingPageDocument,
+  MicrobookPageDocument,
+  OriginalPageDocument,
+  PlaylistPageDocument,
+  PlaylistsPageDocument,
+} from "../../../../web/src/gql/graphql.js";
 import { openTestDatabase, type TestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
 import { buildCategory, buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
 
 /**
- * The SQL each page's operation issues, snapshotted statement by statement, with 2 and with 50
- * microbooks: a per-row query, a new statement or a dropped WHERE shows up as a diff here. When a
+ * The SQL each page's operation (the web's own documents) issues, snapshotted statement by statement,
+ * with 2 and with 50 microbooks: a per-row query, a new statement or a dropped WHERE shows up as a diff here. When a
  * change is intended, review the diff and update with `vitest -u`.
  */
 let db: TestDatabase;
@@ -17,41 +26,13 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-/** What a category page asks for (the discovery screens will send this shape). */
-const CATEGORY_PAGE = /* GraphQL */ `
-  query CategoryPage($slug: String!) {
-    category(slug: $slug) {
-      id
-      name
-      description
-      microbookCount
-      microbooks(first: 20) {
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-        nodes {
-          id
-          slug
-          author {
-            name
-          }
-          edition {
-            title
-            coverUrl
-            readingMinutes
-            audio {
-              durationSeconds
-            }
-          }
-        }
-      }
-    }
-  }
-`;
-
 /** Statements with their bound-list lengths folded, so 2 and 50 books compare equal when the plan is the same. */
-const normalize = (statements: string[]) => statements.map((sql) => sql.replace(/IN \((\$\d+,?)+\)/g, "IN (…)"));
+const normalize = (statements: string[]) =>
+  statements
+    .map((sql) => sql.replace(/IN \((\$\d+,?)+\)/g, "IN (…)"))
+    // Root fields resolve concurrently, so on PostgreSQL their statements interleave in varying order:
+    // compare the statements and how many of each, not their order.
+    .sort();
 
 async function catalogueOf(size: number) {
   await db.reset();
@@ -71,6 +52,33 @@ async function catalogueOf(size: number) {
     }
   }
   await makeFreeToday(db.prisma, books[0]!.id);
+  // Readers (trending and popular sorts read their stored counts), a learning path and this week's playlist.
+  for (const book of books.slice(0, 2)) {
+    const reader = await buildUser(db.prisma);
+    await db.prisma.userBookState.create({ data: { userId: reader.id, microbookId: book.id, status: "READING", startedAt: new Date() } });
+  }
+  const steps = books.slice(0, 2).map((book, position) => ({
+    position,
+    microbookId: book.id,
+    translations: { create: [{ language: "pt" as const, text: `Passo ${position}` }] },
+  }));
+  await db.prisma.original.create({
+    data: {
+      slug: "path",
+      specialistName: "Ana",
+      translations: { create: [{ language: "pt", title: "Trilha", specialistRole: "Professora", introduction: "Intro" }] },
+      steps: { create: steps },
+    },
+  });
+  await db.prisma.playlist.create({
+    data: {
+      slug: "mix",
+      week: "this-week",
+      weekStart: new Date(Date.now() - 86_400_000),
+      translations: { create: [{ language: "pt", title: "Mix", description: "Mix" }] },
+      items: { create: books.slice(0, 2).map((book, position) => ({ position, microbookId: book.id })) },
+    },
+  });
   const user = await buildUser(db.prisma);
   await grantPremium(db.prisma, user.id);
   premiumToken = await buildSession(db.prisma, user.id);
@@ -88,7 +96,13 @@ const PAGES = {
   home: () => statementsOf(print(HomePageDocument)),
   "microbook page (visitor, locked)": () => statementsOf(print(MicrobookPageDocument), { slug: "book-1", language: "pt" }),
   "microbook page (premium reader)": () => statementsOf(print(MicrobookPageDocument), { slug: "book-1", language: "pt" }, premiumToken),
-  "category page": () => statementsOf(CATEGORY_PAGE, { slug: "ideas" }),
+  "category page": () => statementsOf(print(CategoryPageDocument), { slug: "ideas", sort: "POPULAR", page: 1, first: 24 }),
+  "category page, A–Z": () => statementsOf(print(CategoryPageDocument), { slug: "ideas", sort: "TITLE", page: 1, first: 24 }),
+  categories: () => statementsOf(print(CategoriesPageDocument)),
+  trending: () => statementsOf(print(ListingPageDocument), { sort: "TRENDING", page: 1, first: 24 }),
+  "original page": () => statementsOf(print(OriginalPageDocument), { slug: "path" }),
+  playlists: () => statementsOf(print(PlaylistsPageDocument), { page: 1, first: 24 }),
+  "playlist page": () => statementsOf(print(PlaylistPageDocument), { slug: "mix" }),
 };
 
 describe("SQL per page", () => {

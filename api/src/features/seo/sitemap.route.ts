@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { headLinks } from "../../../../web/src/app/page-links.js";
 import { LOCALES, localizePath, ROUTES } from "../../../../web/src/app/route-table.js";
 import type { Database } from "../../db/client.js";
+import { serviceDay, weekStart } from "../catalog/service-time.js";
 
 /** The site's public origin: PUBLIC_URL, else the request's (as the rendered pages' canonical links compute it). */
 export const publicOrigin = (request: FastifyRequest, publicUrl: string | undefined) =>
@@ -26,11 +27,13 @@ function urlEntries(origin: string, paths: { path: string; lastmod?: Date }[]): 
 }
 
 /**
- * GET /robots.txt and /sitemap.xml: every public page (home, each microbook) in the three languages,
+ * GET /robots.txt and /sitemap.xml: every public page (home, the discovery listings, each category,
+ * original, playlist and microbook) in the three languages,
  * with its alternates, for crawlers. New public routes (categories, playlists…) add their paths here.
  */
-export function registerSitemap(app: FastifyInstance, db: Database, options: { publicUrl?: string } = {}) {
+export function registerSitemap(app: FastifyInstance, db: Database, options: { publicUrl?: string; timeZone?: string } = {}) {
   const originOf = (request: FastifyRequest) => publicOrigin(request, options.publicUrl);
+  const timeZone = options.timeZone;
   app.get("/robots.txt", async (request, reply) =>
     reply
       .type("text/plain; charset=utf-8")
@@ -39,6 +42,16 @@ export function registerSitemap(app: FastifyInstance, db: Database, options: { p
   );
 
   app.get("/sitemap.xml", async (request, reply) => {
+    const [categories, originals, playlists] = await Promise.all([
+      db.prisma.category.findMany({ where: { microbookCount: { gt: 0 } }, orderBy: { position: "asc" }, select: { slug: true } }),
+      db.prisma.original.findMany({ orderBy: { position: "asc" }, select: { slug: true } }),
+      // A later week's playlist is not out yet.
+      db.prisma.playlist.findMany({
+        where: { weekStart: { lte: weekStart(serviceDay(new Date(), timeZone)) } },
+        orderBy: [{ weekStart: "desc" }, { slug: "asc" }],
+        select: { slug: true },
+      }),
+    ]);
     const microbooks = await db.prisma.microbook.findMany({
       where: { editions: { some: {} } },
       orderBy: { slug: "asc" },
@@ -46,6 +59,10 @@ export function registerSitemap(app: FastifyInstance, db: Database, options: { p
     });
     const paths = [
       { path: ROUTES.home },
+      ...[ROUTES.categories, ROUTES.trending, ROUTES.latest, ROUTES.originals, ROUTES.playlists].map((path) => ({ path })),
+      ...categories.map((c) => ({ path: ROUTES.category.replace(":slug", c.slug) })),
+      ...originals.map((o) => ({ path: ROUTES.original.replace(":slug", o.slug) })),
+      ...playlists.map((p) => ({ path: ROUTES.playlist.replace(":slug", p.slug) })),
       ...microbooks.map((book) => ({
         path: ROUTES.microbook.replace(":slug", book.slug),
         lastmod: new Date(Math.max(...book.editions.map((e) => e.updatedAt.getTime()))),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buildMicrobook } from "../../test/factories.js";
+import { buildCategory, buildMicrobook } from "../../test/factories.js";
 import { startTestServer, useTestServer } from "../../test/http.js";
 
 const server = useTestServer();
 
 describe("robots.txt and sitemap.xml", () => {
   it("point crawlers at every public page in the three languages, with alternates", async () => {
-    await buildMicrobook(server.db.prisma, { slug: "walden" });
+    const category = await buildCategory(server.db.prisma, { slug: "philosophy" });
+    await buildCategory(server.db.prisma, { slug: "empty" });
+    await buildMicrobook(server.db.prisma, { slug: "walden", categoryId: category.id });
     const robots = await server.app.inject({ url: "/robots.txt", headers: { host: "brevia.test" } });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain("Sitemap: http://brevia.test/sitemap.xml");
@@ -16,10 +18,13 @@ describe("robots.txt and sitemap.xml", () => {
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers["content-type"]).toContain("application/xml");
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const everyLanguage = (path: string) => [`http://brevia.test${path}`, `http://brevia.test/en${path}`, `http://brevia.test/es${path}`];
     expect(locs).toEqual([
       "http://brevia.test/",
       "http://brevia.test/en",
       "http://brevia.test/es",
+      // The discovery listings, and each category holding a microbook (not the empty one).
+      ...["/categories", "/trending", "/latest", "/originals", "/playlists", "/categories/philosophy"].flatMap(everyLanguage),
       "http://brevia.test/microbook/walden",
       "http://brevia.test/en/microbook/walden",
       "http://brevia.test/es/microbook/walden",

@@ -2,6 +2,9 @@ import { useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
+import { CategoryTile } from "../../features/discovery/CategoryTile";
+import { OriginalCard } from "../../features/discovery/OriginalCard";
+import { PlaylistCard } from "../../features/discovery/PlaylistCard";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import type { homeLoader } from "./loader";
@@ -12,6 +15,9 @@ export function Component() {
   const { data } = useReadQuery(queryRef);
   const localize = useLocalizedPath();
   const free = data.freeMicrobookToday;
+  // This week's playlists; in a week without one, the latest ones.
+  const thisWeek = data.playlists.nodes.filter((p) => p.isThisWeek);
+  const playlists = thisWeek.length ? thisWeek : data.playlists.nodes;
   return (
     <>
       <PageHead title={t`Brevia: great non-fiction in 12 minutes`} />
@@ -43,16 +49,87 @@ export function Component() {
           </div>
         </section>
       )}
-      <section aria-labelledby="latest-title">
-        <h2 id="latest-title">
-          <Trans>Latest microbooks</Trans>
-        </h2>
+      {data.trending.nodes.length > 0 && (
+        <section aria-labelledby="trending-title" className="home-section">
+          <div className="home-section__header">
+            <h2 id="trending-title">
+              <Trans>Trending</Trans>
+            </h2>
+            <Link to={localize("/trending")}>
+              <Trans>See all trending</Trans>
+            </Link>
+          </div>
+          <div className="card-grid">
+            {data.trending.nodes.map((book) => (
+              <MicrobookCard key={book.id} microbook={book} />
+            ))}
+          </div>
+        </section>
+      )}
+      <section aria-labelledby="latest-title" className="home-section">
+        <div className="home-section__header">
+          <h2 id="latest-title">
+            <Trans>Latest microbooks</Trans>
+          </h2>
+          <Link to={localize("/latest")}>
+            <Trans>See all latest</Trans>
+          </Link>
+        </div>
         <div className="card-grid">
           {data.latestMicrobooks.nodes.map((book) => (
             <MicrobookCard key={book.id} microbook={book} />
           ))}
         </div>
       </section>
+      {data.originals.nodes.length > 0 && (
+        <section aria-labelledby="originals-title" className="home-section">
+          <div className="home-section__header">
+            <h2 id="originals-title">
+              <Trans>Originals: learning paths</Trans>
+            </h2>
+            <Link to={localize("/originals")}>
+              <Trans>See all originals</Trans>
+            </Link>
+          </div>
+          <div className="original-grid">
+            {data.originals.nodes.map((original) => (
+              <OriginalCard key={original.id} original={original} />
+            ))}
+          </div>
+        </section>
+      )}
+      <section aria-labelledby="categories-title" className="home-section">
+        <div className="home-section__header">
+          <h2 id="categories-title">
+            <Trans>Categories</Trans>
+          </h2>
+          <Link to={localize("/categories")}>
+            <Trans>See all categories</Trans>
+          </Link>
+        </div>
+        <ul className="category-grid">
+          {data.categories.map((category) => (
+            <CategoryTile key={category.id} category={category} />
+          ))}
+        </ul>
+      </section>
+      {playlists.length > 0 && (
+        <section aria-labelledby="playlists-title" className="home-section">
+          <div className="home-section__header">
+            <h2 id="playlists-title">
+              {playlists.some((p) => p.isThisWeek) ? <Trans>This week's playlists</Trans> : <Trans>Playlists</Trans>}
+            </h2>
+            <Link to={localize("/playlists")}>
+              <Trans>See all playlists</Trans>
+            </Link>
+          </div>
+          <div className="playlist-grid">
+            {playlists.map((playlist) => (
+              <PlaylistCard key={playlist.id} playlist={playlist} />
+            ))}
+          </div>
+        </section>
+      )}
     </>
   );
 }

@@ -23,5 +23,28 @@ export const HomePageQuery = graphql(`
         ...MicrobookCard_microbook
       }
     }
+    trending: microbooks(sort: TRENDING, first: 6) {
+      nodes {
+        id
+        ...MicrobookCard_microbook
+      }
+    }
+    originals(first: 3) {
+      nodes {
+        id
+        ...OriginalCard_original
+      }
+    }
+    categories {
+      id
+      ...CategoryTile_category
+    }
+    playlists(first: 3) {
+      nodes {
+        id
+        isThisWeek
+        ...PlaylistCard_playlist
+      }
+    }
   }
 `);

@@ -1,12 +1,14 @@
 import { useReadQuery } from "@apollo/client/react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useLoaderData } from "react-router-dom";
+import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { RichText } from "../../features/catalog/RichText";
 import { LanguageName } from "../../features/catalog/LanguageName";
 import { Narration } from "../../features/catalog/Narration";
 import { PageHead } from "../../app/PageHead";
-import { useLocale } from "../../app/useLocale";
+import { useLocale, useLocalizedPath } from "../../app/useLocale";
+import { ShareButton } from "../../features/discovery/ShareButton";
+import { UpgradeButton } from "../../features/discovery/UpgradeModal";
 import type { microbookLoader } from "./loader";
 
 /** "Original published 1854", or for a year before the common era "… 180 BCE" in the reader's wording. */
@@ -27,6 +29,7 @@ function categoryColor(color: string) {
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
+  const localize = useLocalizedPath();
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
   const { data } = useReadQuery(queryRef);
   const book = data.microbook;
@@ -52,7 +55,9 @@ export function Component() {
       <header className="microbook__header" ref={categoryColor(book.category.color)}>
         <img className="microbook__cover" src={edition.coverUrl} alt="" width={240} height={360} />
         <div>
-          <p className="microbook__category">{book.category.name}</p>
+          <p className="microbook__category">
+            <Link to={localize(`/categories/${book.category.slug}`)}>{book.category.name}</Link>
+          </p>
           {/* The interface speaks the reader's language; the book's own text is marked with its language. */}
           <h1 lang={edition.language}>{edition.title}</h1>
           <p className="microbook__subtitle" lang={edition.language}>
@@ -72,6 +77,22 @@ export function Component() {
               </li>
             )}
           </ul>
+          <ul className="microbook__availability" aria-label={t`Available as`}>
+            <li>
+              <Trans>Text</Trans>
+            </li>
+            {edition.audio && (
+              <li>
+                <Trans>Audio</Trans>
+              </li>
+            )}
+            {book.languages.map((language) => (
+              <li key={language}>
+                <LanguageName language={language} />
+              </li>
+            ))}
+          </ul>
+          <ShareButton title={edition.title} />
           {edition.language !== locale && (
             <p className="notice">
               <Trans>
@@ -115,9 +136,12 @@ export function Component() {
           <Trans>Key ideas</Trans>
         </h2>
         {!content && (
-          <p className="notice notice--locked">
-            <Trans>This microbook is for Premium subscribers. Today's free microbook is open to everyone.</Trans>
-          </p>
+          <div className="notice notice--locked">
+            <p>
+              <Trans>This microbook is for Premium subscribers. Today's free microbook is open to everyone.</Trans>
+            </p>
+            <UpgradeButton />
+          </div>
         )}
         {content ? (
           <>

@@ -14,6 +14,7 @@ export const MicrobookPageQuery = graphql(`
       }
       category {
         id
+        slug
         name
         color
       }

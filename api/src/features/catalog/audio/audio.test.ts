@@ -169,12 +169,18 @@ describe("GET /audio/{file}", () => {
 describe("audioUrlExpiry", () => {
   it("lasts hours, rounded to the hour; the free microbook's ends an hour after its day", () => {
     const noon = new Date("2026-11-22T12:20:00Z");
-    expect(audioUrlExpiry("LOCKED", noon)).toBeNull();
-    expect(audioUrlExpiry("PREMIUM", noon)!.toISOString()).toBe("2026-11-22T19:00:00.000Z");
-    expect(audioUrlExpiry("FREE_TODAY", noon)!.toISOString()).toBe("2026-11-22T19:00:00.000Z");
+    expect(audioUrlExpiry("LOCKED", noon, "UTC")).toBeNull();
+    expect(audioUrlExpiry("PREMIUM", noon, "UTC")!.toISOString()).toBe("2026-11-22T19:00:00.000Z");
+    expect(audioUrlExpiry("FREE_TODAY", noon, "UTC")!.toISOString()).toBe("2026-11-22T19:00:00.000Z");
     const lateEvening = new Date("2026-11-22T22:40:00Z");
-    expect(audioUrlExpiry("FREE_TODAY", lateEvening)!.toISOString()).toBe("2026-11-23T01:00:00.000Z");
-    expect(audioUrlExpiry("PREMIUM", lateEvening)!.toISOString()).toBe("2026-11-23T05:00:00.000Z");
+    expect(audioUrlExpiry("FREE_TODAY", lateEvening, "UTC")!.toISOString()).toBe("2026-11-23T01:00:00.000Z");
+    expect(audioUrlExpiry("PREMIUM", lateEvening, "UTC")!.toISOString()).toBe("2026-11-23T05:00:00.000Z");
+  });
+
+  it("ends the free microbook's an hour after the service's midnight (America/Sao_Paulo by default)", () => {
+    // 23:40 in São Paulo (UTC-3): its day ends at 03:00 UTC.
+    const lateInSaoPaulo = new Date("2026-11-23T02:40:00Z");
+    expect(audioUrlExpiry("FREE_TODAY", lateInSaoPaulo)!.toISOString()).toBe("2026-11-23T04:00:00.000Z");
   });
 });
 

@@ -39,7 +39,7 @@ export const EditionContent = builder.objectRef<EditionContentRow>("EditionConte
       description: "A signed URL that plays with range requests until it expires (hours); null when the edition is not narrated.",
       resolve: async (edition, _args, ctx) => {
         if (!edition.audio) return null;
-        const expiresAt = audioUrlExpiry(await ctx.loaders.accessTo(edition.microbookId), ctx.now);
+        const expiresAt = audioUrlExpiry(await ctx.loaders.accessTo(edition.microbookId), ctx.now, ctx.timeZone);
         return expiresAt ? ctx.mediaUrls.audioUrl(edition.audio.fileName, expiresAt) : null;
       },
     }),

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "../../../generated/prisma/client.js";
-import type { Catalog, CatalogBook, CatalogLanguage } from "./model.js";
+import type { Catalog, CatalogBook, CatalogLanguage, UpgradeContent } from "./model.js";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -19,6 +19,45 @@ export function isoWeekStart(week: string): Date {
   const monday = new Date(jan4);
   monday.setUTCDate(jan4.getUTCDate() - ((jan4.getUTCDay() + 6) % 7) + (w - 1) * 7);
   return monday;
+}
+
+/** Upserts the upgrade modal's testimonials and FAQ, in file order, and removes the ones no longer listed. */
+async function importUpgradeContent(tx: Tx, upgrade: UpgradeContent | undefined) {
+  const { testimonials, faq } = upgrade ?? { testimonials: [], faq: [] };
+  for (const [position, entry] of testimonials.entries()) {
+    const row = await tx.testimonial.upsert({
+      where: { slug: entry.slug },
+      create: { slug: entry.slug, position, author: entry.author },
+      update: { position, author: entry.author },
+      select: { id: true },
+    });
+    for (const language of Object.keys(entry.quote) as CatalogLanguage[]) {
+      const t = { quote: entry.quote[language], source: entry.source[language] };
+      await tx.testimonialTranslation.upsert({
+        where: { testimonialId_language: { testimonialId: row.id, language } },
+        create: { testimonialId: row.id, language, ...t },
+        update: t,
+      });
+    }
+  }
+  await tx.testimonial.deleteMany({ where: { slug: { notIn: testimonials.map((t) => t.slug) } } });
+  for (const [position, entry] of faq.entries()) {
+    const row = await tx.faqEntry.upsert({
+      where: { slug: entry.slug },
+      create: { slug: entry.slug, position },
+      update: { position },
+      select: { id: true },
+    });
+    for (const language of Object.keys(entry.question) as CatalogLanguage[]) {
+      const t = { question: entry.question[language], answer: entry.answer[language] };
+      await tx.faqEntryTranslation.upsert({
+        where: { faqEntryId_language: { faqEntryId: row.id, language } },
+        create: { faqEntryId: row.id, language, ...t },
+        update: t,
+      });
+    }
+  }
+  await tx.faqEntry.deleteMany({ where: { slug: { notIn: faq.map((f) => f.slug) } } });
 }
 
 async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, string>) {
@@ -184,6 +223,7 @@ export async function importCatalog(prisma: PrismaClient, catalog: Catalog): Pro
         }
         await tx.originalStep.deleteMany({ where: { originalId: row.id, position: { gte: o.steps.length } } });
       }
+      await importUpgradeContent(tx, catalog.upgrade);
       return {
         categories: catalog.categories.length,
         microbooks: catalog.books.length,

@@ -84,6 +84,17 @@ export const originalsFileSchema = z.array(
     .strict(),
 );
 
+/** The upgrade modal's content: attributed public-domain quotations about reading, and an FAQ. */
+export const upgradeFileSchema = z
+  .object({
+    testimonials: z
+      .array(z.object({ slug, author: text, quote: perLanguage, source: perLanguage }).strict())
+      .max(12, "has more than 12 testimonials"),
+    faq: z.array(z.object({ slug, question: perLanguage, answer: perLanguage }).strict()).max(20, "has more than 20 questions"),
+  })
+  .strict();
+export type UpgradeContent = z.infer<typeof upgradeFileSchema>;
+
 export const audioMetaSchema = z
   .object({
     mimeType: z.string(),
@@ -136,6 +147,8 @@ export type Catalog = {
   books: CatalogBook[];
   playlists: CatalogPlaylist[];
   originals: CatalogOriginal[];
+  /** The upgrade modal's testimonials and FAQ (upgrade.yaml; optional, empty without it). */
+  upgrade?: UpgradeContent;
   /** Problems that do not block an import (catalog:check prints them), e.g. straight quotes in pt.md. */
   warnings: CatalogIssue[];
 };

@@ -14,6 +14,7 @@ import {
   LIMITS,
   originalsFileSchema,
   playlistsFileSchema,
+  upgradeFileSchema,
   sourcesSchema,
   WORDS_PER_MINUTE,
   type AudioMeta,
@@ -268,8 +269,10 @@ export async function readCatalog(dir: string, options: ReadCatalogOptions = {})
       .forEach((s) => issues.push({ file: "originals.yaml", line: 1, problem: `original "${o.slug}" has unknown book "${s.book}"` })),
   );
 
+  const upgrade = (await readYaml(dir, "upgrade.yaml", upgradeFileSchema, issues, false)) ?? { testimonials: [], faq: [] };
+
   const byFile = (a: CatalogIssue, b: CatalogIssue) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
   warnings.sort(byFile);
   if (issues.length) throw new CatalogValidationError(issues, warnings);
-  return { categories, books, playlists, originals, warnings };
+  return { categories, books, playlists, originals, upgrade, warnings };
 }

@@ -1,0 +1,57 @@
+import type { FragmentType } from "@apollo/client";
+import { useSuspenseFragment } from "@apollo/client/react";
+import { Plural, Trans } from "@lingui/react/macro";
+import { Link } from "react-router-dom";
+import { graphql } from "../../gql";
+import { useLocalizedPath } from "../../app/useLocale";
+
+export const OriginalCard_original = graphql(`
+  fragment OriginalCard_original on Original {
+    id
+    slug
+    title
+    specialistName
+    specialistRole
+    stepCount
+    steps(first: 3) {
+      nodes {
+        position
+        microbook {
+          id
+          edition {
+            id
+            coverUrl
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** A learning path: its title, its specialist, and the covers of its first steps. */
+export function OriginalCard({ original: from }: { original: FragmentType<typeof OriginalCard_original> }) {
+  const localize = useLocalizedPath();
+  const { data: original } = useSuspenseFragment({ fragment: OriginalCard_original, from });
+  return (
+    <article className="original-card">
+      <div className="original-card__covers" aria-hidden="true">
+        {original.steps.nodes.map((step) =>
+          step.microbook.edition ? (
+            <img key={step.position} src={step.microbook.edition.coverUrl} alt="" width={80} height={120} loading="lazy" />
+          ) : null,
+        )}
+      </div>
+      <h3 className="original-card__title">
+        <Link to={localize(`/originals/${original.slug}`)}>{original.title}</Link>
+      </h3>
+      <p className="original-card__meta">
+        <Trans>
+          With {original.specialistName}, {original.specialistRole}
+        </Trans>
+      </p>
+      <p className="original-card__meta">
+        <Plural value={original.stepCount} one="# step" other="# steps" />
+      </p>
+    </article>
+  );
+}

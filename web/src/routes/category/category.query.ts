@@ -1,0 +1,24 @@
+import { graphql } from "../../gql";
+
+export const CategoryPageQuery = graphql(`
+  query CategoryPage($slug: String!, $sort: MicrobookSort!, $page: Int!, $first: Int!) {
+    category(slug: $slug) {
+      id
+      slug
+      name
+      description
+      color
+      microbookCount
+      microbooks(sort: $sort, page: $page, first: $first) {
+        totalCount
+        pageInfo {
+          hasNextPage
+        }
+        nodes {
+          id
+          ...MicrobookCard_microbook
+        }
+      }
+    }
+  }
+`);
