@@ -202,6 +202,8 @@ async function audit(url, locale) {
   chrome = await launch({
     chromePath: CHROME_PATH,
     chromeFlags: ["--headless=new", "--no-sandbox", `--lang=${language}`, `--accept-lang=${language},${locale}`],
+    // Its own Ctrl-C handler would exit before this script has stopped the server and removed its folder.
+    handleSIGINT: false,
   });
   try {
     const runs = [];
