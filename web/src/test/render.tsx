@@ -1,5 +1,8 @@
 // Helpers of the component tests: the app's real catalogues, a data router in memory.
+import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
+import { ApolloProvider } from "@apollo/client/react";
 import { setupI18n, type I18n } from "@lingui/core";
+import { of } from "rxjs";
 import { I18nProvider } from "@lingui/react";
 import { act, render } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -8,6 +11,7 @@ import { messages as en } from "../locales/en.po";
 import { messages as es } from "../locales/es.po";
 import { messages as pt } from "../locales/pt.po";
 import type { Locale } from "../app/route-table";
+import { ToastProvider } from "../app/shell/toasts";
 
 const catalogues = { pt, en, es };
 
@@ -15,8 +19,20 @@ export function testI18n(locale: Locale = "en"): I18n {
   return setupI18n({ locale, messages: { [locale]: catalogues[locale] } });
 }
 
+/** An Apollo client for the shell's own queries (the header's viewer): a visitor, no network. The app's Root
+ * gives every page (the error page too) Apollo, i18n and toasts; so does this. */
+export function testApollo(): ApolloClient {
+  return new ApolloClient({ cache: new InMemoryCache(), link: new ApolloLink(() => of({ data: { viewer: null } })) });
+}
+
 export function withI18n(ui: ReactNode, i18n: I18n = testI18n()) {
-  return <I18nProvider i18n={i18n}>{ui}</I18nProvider>;
+  return (
+    <ApolloProvider client={testApollo()}>
+      <I18nProvider i18n={i18n}>
+        <ToastProvider>{ui}</ToastProvider>
+      </I18nProvider>
+    </ApolloProvider>
+  );
 }
 
 /** Renders routes in a memory router, inside the given language's i18n. */
