@@ -1,3 +1,5 @@
+import path from "node:path";
+import { babelOptimizerPlugin } from "@graphql-codegen/client-preset";
 import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
@@ -17,10 +19,25 @@ const VENDOR_CHUNKS = [
   { name: "router", test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
   { name: "apollo", test: /node_modules[\\/](@apollo|graphql|rxjs|optimism|@wry|tslib|@graphql-typed-document-node)[\\/]/ },
   { name: "lingui", test: /node_modules[\\/](@lingui|@messageformat)[\\/]/ },
+  // Small modules many pages share (cards, head, links): one chunk, not one request and wrapper each.
+  { name: "shared", test: /src[\\/](app[\\/](route-table|PageHead|head|page-links|useLocale)|features[\\/]\w+[\\/]\w*(Card|Tile))\.tsx?$/ },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }), lingui(), bundleBudget(), precompress()],
+  plugins: [
+    react(),
+    babel({
+      plugins: [
+        "@lingui/babel-plugin-lingui-macro",
+        // Each graphql(`…`) becomes an import of its own document, so a page's bundle holds only the
+        // documents it uses (not codegen's map of every document).
+        [babelOptimizerPlugin, { artifactDirectory: path.join(import.meta.dirname, "src", "gql"), gqlTagName: "graphql" }],
+      ],
+    }),
+    lingui(),
+    bundleBudget(),
+    precompress(),
+  ],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     // In development the API runs beside Vite; the browser talks to one origin (pages render in the browser).

@@ -11,16 +11,7 @@ import { RouteAnnouncer } from "./shell/RouteAnnouncer";
 import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
-import { searchLoader } from "../routes/search/loader";
-import { settingsLoader } from "../routes/settings/loader";
 import { currentViewer, ensureAuthenticated, ensureUnauthenticated } from "../features/accounts/guards";
-import { categoriesLoader } from "../routes/categories/loader";
-import { categoryLoader } from "../routes/category/loader";
-import { listingLoader } from "../routes/listing/loader";
-import { originalsLoader } from "../routes/originals/loader";
-import { originalLoader } from "../routes/original/loader";
-import { playlistsLoader } from "../routes/playlists/loader";
-import { playlistLoader } from "../routes/playlist/loader";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
 export type RouteDeps = {
@@ -30,23 +21,73 @@ export type RouteDeps = {
   chooseLocale(locale: Locale, url: URL): Promise<void>;
 };
 
+type Loader = (args: LoaderFunctionArgs) => unknown;
+
+/**
+ * A loader whose code (and its queries' documents) loads when its route is first visited, so the home
+ * page's JavaScript does not carry every page's documents. Home and microbook, the landing pages, keep theirs.
+ */
+function deferred(load: () => Promise<Loader>): Loader {
+  let loader: Promise<Loader> | undefined;
+  return async (args) => {
+    loader ??= load().catch((error: unknown) => {
+      loader = undefined; // a failed chunk is fetched again on the next visit
+      throw error;
+    });
+    return (await loader)(args);
+  };
+}
+
 /** Each route of the table: its loader (starts the query) and its lazily loaded component. */
 function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "lazy">> {
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
-    search: { loader: searchLoader(apollo), lazy: () => import("../routes/search/SearchPage") },
+    search: {
+      loader: deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
+      lazy: () => import("../routes/search/SearchPage"),
+    },
     login: { loader: ensureUnauthenticated(apollo), lazy: () => import("../routes/login/LoginPage") },
     signup: { loader: ensureUnauthenticated(apollo), lazy: () => import("../routes/signup/SignUpPage") },
-    settings: { loader: ensureAuthenticated(apollo, settingsLoader(apollo)), lazy: () => import("../routes/settings/SettingsPage") },
-    categories: { loader: categoriesLoader(apollo), lazy: () => import("../routes/categories/Categories") },
-    category: { loader: categoryLoader(apollo), lazy: () => import("../routes/category/CategoryPage") },
-    trending: { loader: listingLoader(apollo, "TRENDING"), lazy: () => import("../routes/listing/Listing") },
-    latest: { loader: listingLoader(apollo, "NEWEST"), lazy: () => import("../routes/listing/Listing") },
-    originals: { loader: originalsLoader(apollo), lazy: () => import("../routes/originals/Originals") },
-    original: { loader: originalLoader(apollo), lazy: () => import("../routes/original/OriginalPage") },
-    playlists: { loader: playlistsLoader(apollo), lazy: () => import("../routes/playlists/Playlists") },
-    playlist: { loader: playlistLoader(apollo), lazy: () => import("../routes/playlist/PlaylistPage") },
+    settings: {
+      loader: ensureAuthenticated(
+        apollo,
+        deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
+      ),
+      lazy: () => import("../routes/settings/SettingsPage"),
+    },
+    categories: {
+      loader: deferred(() => import("../routes/categories/loader").then((m) => m.categoriesLoader(apollo))),
+      lazy: () => import("../routes/categories/Categories"),
+    },
+    category: {
+      loader: deferred(() => import("../routes/category/loader").then((m) => m.categoryLoader(apollo))),
+      lazy: () => import("../routes/category/CategoryPage"),
+    },
+    trending: {
+      loader: deferred(() => import("../routes/listing/loader").then((m) => m.listingLoader(apollo, "TRENDING"))),
+      lazy: () => import("../routes/listing/Listing"),
+    },
+    latest: {
+      loader: deferred(() => import("../routes/listing/loader").then((m) => m.listingLoader(apollo, "NEWEST"))),
+      lazy: () => import("../routes/listing/Listing"),
+    },
+    originals: {
+      loader: deferred(() => import("../routes/originals/loader").then((m) => m.originalsLoader(apollo))),
+      lazy: () => import("../routes/originals/Originals"),
+    },
+    original: {
+      loader: deferred(() => import("../routes/original/loader").then((m) => m.originalLoader(apollo))),
+      lazy: () => import("../routes/original/OriginalPage"),
+    },
+    playlists: {
+      loader: deferred(() => import("../routes/playlists/loader").then((m) => m.playlistsLoader(apollo))),
+      lazy: () => import("../routes/playlists/Playlists"),
+    },
+    playlist: {
+      loader: deferred(() => import("../routes/playlist/loader").then((m) => m.playlistLoader(apollo))),
+      lazy: () => import("../routes/playlist/PlaylistPage"),
+    },
   };
 }
 

@@ -2,14 +2,15 @@ import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui as useLinguiContext } from "@lingui/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Component as ReactComponent, useEffect, useMemo, type ErrorInfo, type ReactNode } from "react";
+import { Component as ReactComponent, lazy, Suspense, useEffect, useMemo, type ErrorInfo, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
 import { isChunkLoadError, mayReloadForChunkError, reloadOnceForChunkError } from "../chunk-reload";
 import { Footer, Header } from "../layouts/Header";
-import { NotFound } from "../../routes/not-found/NotFound";
 import { PageHead } from "../PageHead";
 import { DEFAULT_LOCALE, LOCALES, localizePath, type Locale } from "../route-table";
 import { useLocalizedPath } from "../useLocale";
+
+const NotFound = lazy(() => import("../../routes/not-found/NotFound").then((m) => ({ default: m.NotFound })));
 
 /** Status and message of whatever went wrong: a loader's response or a thrown error (null: the default "Error"). */
 export function describeError(error: unknown): { status: number; message: string | null } {
@@ -89,7 +90,14 @@ export function ErrorPage() {
     <FallbackBoundary i18n={i18n}>
       <Header />
       <main id="main" className="page">
-        {status === 404 ? <NotFound /> : <GenericError status={status} message={message} />}
+        {status === 404 ? (
+          // Rendered whole on the server (it waits for everything); the browser fetches it only for a 404.
+          <Suspense fallback={null}>
+            <NotFound />
+          </Suspense>
+        ) : (
+          <GenericError status={status} message={message} />
+        )}
       </main>
       <Footer />
     </FallbackBoundary>

@@ -4,11 +4,10 @@ import { Link, useNavigate } from "react-router-dom";
 import { useLocalizedPath } from "../../app/useLocale";
 import { useToast } from "../../app/shell/toasts";
 import { LogOutMutation, SessionViewerQuery } from "./accounts.graphql";
-import { MESSAGES } from "./auth-messages";
 
 /** The header's account control: log in / sign up for a visitor; the reader's email and "Log out". */
 export function AccountMenu() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const localize = useLocalizedPath();
   const navigate = useNavigate();
   const client = useApolloClient();
@@ -36,7 +35,8 @@ export function AccountMenu() {
       await client.resetStore();
       await navigate(localize("/"));
     } catch {
-      toast.show(i18n._(MESSAGES.UNEXPECTED), "error");
+      // Written here, not taken from auth-messages: the header is on every page's first load, the forms are not.
+      toast.show(t`Something went wrong. Please try again.`, "error");
     }
   }
   return (
