@@ -17,7 +17,10 @@ export function RouteAnnouncer() {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     const heading = document.querySelector<HTMLElement>("#main h1") ?? document.querySelector<HTMLElement>("h1");
-    if (heading) {
+    // A page that put the reader in its search field (the search page, typing from the header) keeps that focus.
+    const active = document.activeElement;
+    const pageTookFocus = active instanceof HTMLElement && active.matches('#main input[type="search"]');
+    if (heading && !pageTookFocus) {
       // Focusable from script only: not a stop in the tab order.
       if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
       heading.focus();
