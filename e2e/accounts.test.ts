@@ -56,6 +56,8 @@ describe("a reader's account", () => {
       // The settings page lists this device.
       await page.goto(`${BASE_URL}/en/settings`);
       await expect.poll(() => page.locator(".sessions__current").textContent()).toContain("(this device)");
+      // The app takes the page over after its first paint: the header's button works from then on.
+      await page.waitForLoadState("networkidle");
 
       // Log out from the header: back home as a visitor.
       await page.getByRole("button", { name: "Log out" }).focus();
