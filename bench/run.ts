@@ -146,7 +146,7 @@ async function benchOn(kind: DatabaseKind, previous?: DatabaseResult): Promise<D
       `setup:     ${setup.migrations.length} migration(s) applied; seed: ${setup.seeded ?? "already seeded"}; ` +
         `premium reader ${setup.reader.email} (until ${setup.reader.premiumUntil?.toISOString() ?? "no end"})`,
     );
-    out(`microbook: ${setup.slug} (the first of latestMicrobooks), edition "en"`);
+    out(`microbook: ${setup.slug} (the first of the home page's latest), edition "en"`);
     checkInterrupted();
 
     server = await startServer({

@@ -115,7 +115,7 @@ export type Scenario = {
 
 function checkHome(data: unknown): string | null {
   const home = data as HomePageQuery | null;
-  if (!home?.latestMicrobooks?.nodes.length) return "latestMicrobooks has no node";
+  if (!home?.latest.nodes.length) return "latest has no node";
   if (!home.freeMicrobookToday) return "freeMicrobookToday is null";
   return null;
 }

@@ -108,7 +108,7 @@ export async function setUp(
     // The home page first: the microbook page benched is the first of its latest microbooks.
     const home = await recordTwice(runAs(HOME_PAGE, {}));
     // The fragment's fields are masked in the operation's type; the data has them.
-    const slug = (home.data as { latestMicrobooks?: { nodes: { slug?: string }[] } } | null)?.latestMicrobooks?.nodes[0]?.slug;
+    const slug = (home.data as { latest?: { nodes: { slug?: string }[] } } | null)?.latest?.nodes[0]?.slug;
     if (!slug) throw new Error(`HomePage returned no latest microbook: ${JSON.stringify(home.data).slice(0, 500)}`);
 
     const scenarios = buildScenarios({ slug, sessionToken });

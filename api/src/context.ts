@@ -2,6 +2,7 @@ import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Language } from "./generated/prisma/enums.js";
 import type { Viewer } from "./features/accounts/viewer.js";
 import { createCatalogLoaders } from "./features/catalog/catalog.loaders.js";
+import { createMicrobooksByIdLoaders, createRankedIdsLoader } from "./features/discovery/microbook-lists.js";
 import type { MediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import type { FreeDailyPickSource } from "./features/catalog/free-daily.js";
 import { rateLimitsFor, type RateLimits } from "./features/accounts/rate-limits.js";
@@ -25,7 +26,10 @@ export type Context = {
   now: Date;
   /** The service's time zone: its midnight starts a new day. */
   timeZone: string;
-  loaders: ReturnType<typeof createCatalogLoaders>;
+  loaders: ReturnType<typeof createCatalogLoaders> & {
+    rankedIds: ReturnType<typeof createRankedIdsLoader>;
+    microbooksById: ReturnType<typeof createMicrobooksByIdLoaders>;
+  };
   /** Signs audio URLs for readers allowed to listen. */
   mediaUrls: MediaUrlSigner;
   /** The client's address (behind a proxy, the one it forwarded): rate limits count per IP. */
@@ -87,6 +91,10 @@ export function createContext(input: {
     sessionCookie: input.sessionCookie ?? NO_COOKIES,
     rateLimits: input.rateLimits ?? rateLimitsFor(input.prisma),
   };
-  context.loaders = createCatalogLoaders(context, input.freePicks);
+  context.loaders = {
+    ...createCatalogLoaders(context, input.freePicks),
+    rankedIds: createRankedIdsLoader(context),
+    microbooksById: createMicrobooksByIdLoaders(context),
+  };
   return context;
 }

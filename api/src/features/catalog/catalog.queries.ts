@@ -1,6 +1,7 @@
 import { builder } from "../../builder.js";
 import { noRow, pageSizeAtMost } from "../../schema/pagination.js";
 import "./catalog.schema.js";
+import { serviceDay } from "./service-time.js";
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -18,9 +19,15 @@ builder.queryFields((t) => ({
   freeMicrobookToday: t.prismaField({
     type: "Microbook",
     nullable: true,
-    description: "Today's free microbook (UTC day), open to every reader.",
+    description: "Today's free microbook (the service's calendar day), open to every reader.",
     authScopes: { public: true },
     resolve: async (query, _root, _args, ctx) => {
+      // Once today's pick is recorded (all but the day's first request), the book and its pick are one statement.
+      const recorded = await ctx.prisma.microbook.findFirst({
+        ...query,
+        where: { freeDays: { some: { day: serviceDay(ctx.now, ctx.timeZone) } } },
+      });
+      if (recorded) return recorded;
       const id = await ctx.loaders.freeTodayId();
       return id ? ctx.prisma.microbook.findUnique({ ...query, where: { id } }) : null;
     },

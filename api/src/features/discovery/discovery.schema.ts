@@ -3,7 +3,7 @@ import type { Context } from "../../context.js";
 import { noRow, pageSizeAtMost } from "../../schema/pagination.js";
 import { Microbook, languageOrder, pickByLanguage } from "../catalog/catalog.schema.js";
 import { serviceDay, weekStart } from "../catalog/service-time.js";
-import { microbooksInOrder, rankedMicrobookIds, type MicrobookSort } from "./microbook-lists.js";
+import { microbooksInOrder, type MicrobookSort } from "./microbook-lists.js";
 import { queryFromConnection, resolvePage, type PageArgs } from "./paging.js";
 
 export const MicrobookSortEnum = builder.enumType("MicrobookSort", {
@@ -39,7 +39,7 @@ async function microbookPage(
   options: { categoryId?: string; total: () => Promise<number> },
 ): Promise<MicrobookPage> {
   const page = await resolvePage(args, LIST_SIZES, async ({ offset, limit }) => {
-    const ids = await rankedMicrobookIds(ctx, {
+    const ids = await ctx.loaders.rankedIds.load({
       sort: args.sort,
       categoryId: options.categoryId,
       languages: languageOrder(ctx, ctx.locale),

@@ -1,3 +1,4 @@
+import DataLoader from "dataloader";
 import type { GraphQLResolveInfo } from "graphql";
 import type { Context } from "../../context.js";
 import { Prisma } from "../../generated/prisma/client.js";
@@ -18,15 +19,16 @@ export type MicrobookSort = (typeof MICROBOOK_SORTS)[number];
 
 export const TRENDING_DAYS = 7;
 
-/**
- * One page of published microbook ids in a list's order, as one SQL statement over stored counts (no
- * per-request COUNT over readers' states): the discovery lists first choose ids, then load the page's
- * books with exactly the fields the operation asks for.
- */
-export async function rankedMicrobookIds(
-  ctx: Pick<Context, "prisma" | "now">,
-  options: { sort: MicrobookSort; categoryId?: string; languages: readonly Language[]; offset: number; limit: number },
-): Promise<string[]> {
+export type RankedListRequest = {
+  sort: MicrobookSort;
+  categoryId?: string;
+  languages: readonly Language[];
+  offset: number;
+  limit: number;
+};
+
+/** One list's page of ids, in order, as the array it selects (ordinality keeps the order through UNION ALL). */
+function rankedIdsQuery(ctx: Pick<Context, "now">, options: RankedListRequest, list: number) {
   const { sort } = options;
   const since = new Date(Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth(), ctx.now.getUTCDate() - (TRENDING_DAYS - 1)));
   const joins = [
@@ -44,25 +46,69 @@ export async function rankedMicrobookIds(
     NEWEST: empty,
     TITLE: sql`lower(unaccent(t."title")) ASC,`,
   }[sort];
-  const query = sql`
-    SELECT m."id" FROM "Microbook" AS m ${join(joins, " ", "", "")}
-    WHERE cardinality(m."languages") > 0 ${options.categoryId ? sql`AND m."categoryId" = ${options.categoryId}` : empty}
-    ORDER BY ${order} m."createdAt" DESC, m."id" ASC
-    LIMIT ${options.limit} OFFSET ${options.offset}`;
-  // One line, as logs and the SQL snapshots show it.
-  const oneLine = new Prisma.Sql(
-    query.strings.map((part) => part.replace(/\s+/g, " ")),
-    query.values,
-  );
-  const rows = await ctx.prisma.$queryRaw<{ id: string }[]>(oneLine);
-  return rows.map((r) => r.id);
+  return sql`
+    SELECT ${list}::int AS "list", x."id", x."n" FROM unnest(ARRAY(
+      SELECT m."id" FROM "Microbook" AS m ${join(joins, " ", "", "")}
+      WHERE cardinality(m."languages") > 0 ${options.categoryId ? sql`AND m."categoryId" = ${options.categoryId}` : empty}
+      ORDER BY ${order} m."createdAt" DESC, m."id" ASC
+      LIMIT ${options.limit} OFFSET ${options.offset}
+    )) WITH ORDINALITY AS x("id", "n")`;
 }
 
-/** The microbooks of `ids`, in that order, selected as the connection's nodes ask. One statement (none if empty). */
+/**
+ * Pages of published microbook ids in each list's order, over stored counts (no per-request COUNT over
+ * readers' states). Every list an operation asks for at once (the home page's trending and latest) is
+ * read by one statement; the lists' books are then loaded together by `microbooksInOrder`.
+ */
+export function createRankedIdsLoader(ctx: Pick<Context, "prisma" | "now">) {
+  return new DataLoader<RankedListRequest, string[], string>(
+    async (requests) => {
+      const parts = requests.map((request, list) => rankedIdsQuery(ctx, request, list));
+      const query = join(parts, " UNION ALL ", "", ' ORDER BY "list", "n"');
+      // One line, as logs and the SQL snapshots show it.
+      const oneLine = new Prisma.Sql(
+        query.strings.map((part, i) => (i === 0 ? part.trimStart() : part).replace(/\s+/g, " ")),
+        query.values,
+      );
+      const rows = await ctx.prisma.$queryRaw<{ list: number; id: string }[]>(oneLine);
+      const lists = requests.map((): string[] => []);
+      for (const row of rows) lists[row.list]!.push(row.id);
+      return lists;
+    },
+    { cacheKeyFn: (request) => JSON.stringify(request) },
+  );
+}
+
+type MicrobookQuery = ReturnType<typeof queryFromConnection>;
+/** Typed as the selection's one fixed column; Pothos reads the other selected fields by name. */
+type MicrobookRow = Awaited<ReturnType<typeof findMicrobooks>>[number];
+const findMicrobooks = (ctx: Pick<Context, "prisma">, query: MicrobookQuery, ids: readonly string[]) =>
+  ctx.prisma.microbook.findMany({ ...query, where: { id: { in: [...ids] } } });
+
+/**
+ * Microbooks by id, one loader per Prisma selection: lists resolved together whose nodes ask for the
+ * same fields (the home page's card sections) share one statement.
+ */
+export function createMicrobooksByIdLoaders(ctx: Pick<Context, "prisma">) {
+  const loaders = new Map<string, DataLoader<string, MicrobookRow | undefined>>();
+  return (query: MicrobookQuery) => {
+    const key = JSON.stringify(query);
+    const known = loaders.get(key);
+    if (known) return known;
+    const loader = new DataLoader<string, MicrobookRow | undefined>(async (ids) => {
+      const rows = await findMicrobooks(ctx, query, ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id));
+    });
+    loaders.set(key, loader);
+    return loader;
+  };
+}
+
+/** The microbooks of `ids`, in that order, selected as the connection's nodes ask. */
 export async function microbooksInOrder(ctx: Context, info: GraphQLResolveInfo, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  const query = queryFromConnection(ctx, info, "Microbook");
-  const rows = await ctx.prisma.microbook.findMany({ ...query, where: { id: { in: [...ids] } } });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+  const loader = ctx.loaders.microbooksById(queryFromConnection(ctx, info, "Microbook"));
+  const rows = await Promise.all(ids.map((id) => loader.load(id)));
+  return rows.filter((row) => row !== undefined);
 }

@@ -76,7 +76,7 @@ export function Component() {
           </Link>
         </div>
         <div className="card-grid">
-          {data.latestMicrobooks.nodes.map((book) => (
+          {data.latest.nodes.map((book) => (
             <MicrobookCard key={book.id} microbook={book} />
           ))}
         </div>

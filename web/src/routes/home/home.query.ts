@@ -17,7 +17,7 @@ export const HomePageQuery = graphql(`
         coverUrl
       }
     }
-    latestMicrobooks(first: 12) {
+    latest: microbooks(sort: NEWEST, first: 12) {
       nodes {
         id
         ...MicrobookCard_microbook
