@@ -24,6 +24,7 @@ import {
   httpCachingPlugin,
   responseCachePlugins,
 } from "./response-cache.js";
+import { publicAnswerCache } from "./public-answers.js";
 
 export type GraphQLOptions = {
   /** The request clock (tests move it across midnight). */
@@ -151,15 +152,18 @@ export async function registerGraphQL(
       );
     },
   });
+  const publicAnswers = publicAnswerCache(responseStore, catalogVersion, { timeZone: config.timeZone, clock: options.clock });
+  const persistedOperations = persistedOperationsHandler(loadOperationRegistry(config.persistedOperationFiles), {
+    onlyRegistered: config.persistedOperationsOnly,
+  });
   app.route({
     url: "/graphql",
     method: ["GET", "POST", "OPTIONS"],
     // A GraphQL request is small: the web's largest is under 2 KB; a huge body is refused unread.
     bodyLimit: 64 * 1024,
-    preHandler: persistedOperationsHandler(loadOperationRegistry(config.persistedOperationFiles), {
-      onlyRegistered: config.persistedOperationsOnly,
-    }),
-    onSend: etagOnPublicAnswers,
+    // A visitor's GET is answered from the stored answers when it can be, before anything else runs.
+    preHandler: [publicAnswers.serveStored, persistedOperations],
+    onSend: [etagOnPublicAnswers, publicAnswers.storePublic],
     // A body over the limit is refused before it is read; say so in GraphQL's shape, once, at warn.
     errorHandler: (error, request, reply) => {
       const status = error.statusCode ?? 500;

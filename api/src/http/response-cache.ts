@@ -22,6 +22,8 @@ import { serviceDayKey } from "../features/catalog/service-time.js";
 export const RESPONSE_CACHE_SECONDS = 3600;
 /** How long a CDN may serve an anonymous GET without asking again (browsers always revalidate: ETag). */
 export const SHARED_CACHE_SECONDS = 60;
+/** What a visitor's GET answer carries: a CDN may keep it briefly; browsers revalidate it by ETag. */
+export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}, stale-while-revalidate=${SHARED_CACHE_SECONDS}`;
 
 export type ResponseCacheStore = KeyValueCache<string> & { close(): Promise<void>; clear(): Promise<void> };
 
@@ -103,12 +105,7 @@ export function httpCachingPlugin(): ApolloServerPlugin<Context> {
             response.body.kind === "single" &&
             !response.body.singleResult.errors?.length &&
             (response.http.status ?? 200) === 200;
-          headers.set(
-            "cache-control",
-            cacheable
-              ? `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}, stale-while-revalidate=${SHARED_CACHE_SECONDS}`
-              : "private, no-store",
-          );
+          headers.set("cache-control", cacheable ? PUBLIC_CACHE_CONTROL : "private, no-store");
           // The answer depends on the language and on who asks (the session cookie or token).
           headers.set("vary", "accept-language, cookie, authorization");
         },
@@ -121,7 +118,9 @@ export function httpCachingPlugin(): ApolloServerPlugin<Context> {
 export async function etagOnPublicAnswers(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (request.method !== "GET" || reply.statusCode !== 200 || typeof payload !== "string") return payload;
   if (!String(reply.getHeader("cache-control") ?? "").startsWith("public")) return payload;
-  const etag = `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
+  const known = reply.getHeader("etag");
+  // A stored answer (public-answers.ts) comes with its ETag: no need to hash it again.
+  const etag = typeof known === "string" ? known : `W/"${createHash("sha1").update(payload).digest("base64url")}"`;
   reply.header("etag", etag);
   const wanted = request.headers["if-none-match"];
   if (wanted && wanted.split(/\s*,\s*/).includes(etag)) {
