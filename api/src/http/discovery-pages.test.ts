@@ -138,6 +138,77 @@ describe("discovery pages", () => {
     expect(second.body).toMatch(/<a[^>]*aria-current="true"[^>]*>Newest<\/a>/);
   });
 
+  it("gives each ?page=N its own canonical address, prev/next head links and title; page 1's has no ?page", async () => {
+    const headLink = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)" />`).exec(html)?.[1];
+    const first = (await page("/en/categories/philosophy?sort=newest&page=1")).body;
+    expect(headLink(first, "canonical")).toBe("http://brevia.test/en/categories/philosophy?sort=newest");
+    expect(headLink(first, "prev")).toBeUndefined();
+    expect(headLink(first, "next")).toBe("http://brevia.test/en/categories/philosophy?sort=newest&#38;page=2");
+    const second = (await page("/en/categories/philosophy?sort=newest&page=2")).body;
+    expect(headLink(second, "canonical")).toBe("http://brevia.test/en/categories/philosophy?sort=newest&#38;page=2");
+    expect(headLink(second, "prev")).toBe("http://brevia.test/en/categories/philosophy?sort=newest");
+    expect(headLink(second, "next")).toBeUndefined();
+    expect(second).toContain(
+      '<link rel="alternate" hreflang="pt" href="http://brevia.test/categories/philosophy?sort=newest&#38;page=2" />',
+    );
+    for (const [language, title] of [
+      ["pt", "Microbooks mais recentes, página 2 · Brevia"],
+      ["en", "Latest microbooks, page 2 · Brevia"],
+      ["es", "Microlibros más recientes, página 2 · Brevia"],
+    ] as const) {
+      const res = await page(`${prefix(language)}/latest?page=2`);
+      expect(res.statusCode).toBe(200);
+      expect(titleOf(res.body)).toBe(title);
+      expect(headLink(res.body, "canonical")).toBe(`http://brevia.test${prefix(language)}/latest?page=2`);
+      expect(headLink(res.body, "prev")).toBe(`http://brevia.test${prefix(language)}/latest`);
+    }
+    const unpaged = (await page("/es/trending")).body;
+    expect(headLink(unpaged, "canonical")).toBe("http://brevia.test/es/trending");
+    expect(headLink(unpaged, "next")).toBe("http://brevia.test/es/trending?page=2");
+  });
+
+  it("sizes every cover; the page's first cover is fetched first, covers past the first row load lazily", async () => {
+    /** The page's <img> elements (the body: the head has none), with their attributes. */
+    const images = (html: string) =>
+      [...html.slice(html.indexOf('<div id="root">')).matchAll(/<img\b([^>]*)>/g)].map((m) =>
+        Object.fromEntries([...m[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!])),
+      );
+    for (const url of [
+      "/categories/philosophy",
+      "/en/latest",
+      "/es/trending?page=2",
+      "/en/playlists/stoic-week",
+      "/en",
+      "/es/microbook/book-1",
+    ]) {
+      const found = images((await page(url)).body);
+      expect(found.length, url).toBeGreaterThan(0);
+      for (const img of found) {
+        expect(Number(img.width), `${url}: ${img.src}`).toBeGreaterThan(0);
+        expect(Number(img.height), `${url}: ${img.src}`).toBeGreaterThan(0);
+      }
+      // The largest image above the fold (the first card, the book of the day, the book's cover).
+      expect(found[0], url).toMatchObject({ fetchpriority: "high" });
+      expect(found[0]!.loading, url).not.toBe("lazy");
+      expect(
+        found.filter((img) => img.fetchpriority === "high"),
+        url,
+      ).toHaveLength(1);
+    }
+    const grid = images((await page("/en/categories/philosophy")).body);
+    expect(grid).toHaveLength(24);
+    expect(grid.slice(0, 6).map((img) => img.loading)).toEqual(["eager", "eager", "eager", "eager", "eager", "eager"]);
+    expect(new Set(grid.slice(6).map((img) => img.loading))).toEqual(new Set(["lazy"]));
+    // On the home page the lists sit below the hero and the book of the day.
+    expect(
+      new Set(
+        images((await page("/en")).body)
+          .slice(1)
+          .map((img) => img.loading),
+      ),
+    ).toEqual(new Set(["lazy"]));
+  });
+
   it("lists an original's steps and a playlist's microbooks in order", async () => {
     const original = (await page("/en/originals/think-like-a-stoic")).body;
     expect(original.indexOf("Step text 0 en")).toBeLessThan(original.indexOf("Step text 1 en"));
