@@ -88,6 +88,11 @@ const descriptionOf = (html: string) => /<meta name="description" content="([^"]
 
 describe("discovery pages", () => {
   const TITLES: Record<string, Record<Language, string>> = {
+    "/": {
+      pt: "Brevia: grandes livros de não ficção em 12 minutos",
+      en: "Brevia: great non-fiction in 12 minutes",
+      es: "Brevia: grandes libros de no ficción en 12 minutos",
+    },
     "/categories": { pt: "Categorias · Brevia", en: "Categories · Brevia", es: "Categorías · Brevia" },
     "/categories/philosophy": { pt: "Filosofia · Brevia", en: "Philosophy · Brevia", es: "Filosofía · Brevia" },
     "/trending": { pt: "Em alta · Brevia", en: "Trending · Brevia", es: "Tendencias · Brevia" },
@@ -106,7 +111,7 @@ describe("discovery pages", () => {
     const descriptions = new Set<string>();
     for (const [path, titles] of Object.entries(TITLES)) {
       for (const language of LANGS) {
-        const url = `${prefix(language)}${path}`;
+        const url = path === "/" ? prefix(language) || "/" : `${prefix(language)}${path}`;
         const res = await page(url);
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toContain(`<html lang="${language === "pt" ? "pt-BR" : language}">`);
@@ -118,6 +123,12 @@ describe("discovery pages", () => {
       }
     }
     expect(descriptions.size, "a description per page").toBe(Object.keys(TITLES).length);
+    // A microbook page: its edition's title and subtitle, in the page's language.
+    for (const language of LANGS) {
+      const res = await page(`${prefix(language)}/microbook/book-1`);
+      expect(titleOf(res.body)).toMatch(new RegExp(`^Title \\d+ \\(${language}\\) · Brevia$`));
+      expect(descriptionOf(res.body)).toMatch(/^Subtitle \d+$/);
+    }
   });
 
   it("pages a category with ?page=N: previous and next links, and a sort control that keeps the sort", async () => {
