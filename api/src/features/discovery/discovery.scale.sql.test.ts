@@ -61,7 +61,8 @@ async function catalogueOf(books: number) {
     data: {
       slug: "mix",
       week: "this-week",
-      weekStart: new Date(Date.now() - 86_400_000),
+      // Out already: a playlist shows from the start of its week (8 days ago is in an earlier week).
+      weekStart: new Date(Date.now() - 8 * 86_400_000),
       translations: { create: [{ language: "pt", title: "Mix", description: "Mix" }] },
       items: { create: ids.map((microbookId, position) => ({ position, microbookId })) },
     },
@@ -96,7 +97,14 @@ describe("SQL per page at 10 and 1,000 microbooks (catalog:synthetic)", () => {
         bySize[size][page] = statements;
         console.log(`${page} at ${size} microbooks: ${statements.length} SQL statements`);
         // The lists are really filled at both sizes, so equal statement lists mean equal plans, not empty sections.
-        if (page === "home") expect(result).toMatchObject({ latestMicrobooks: { nodes: expect.arrayContaining([expect.anything()]) } });
+        if (page === "home") {
+          const lists = Object.entries(result as Record<string, unknown>).filter(([, value]) => value && typeof value === "object");
+          expect(lists.length).toBeGreaterThan(3);
+          for (const [field, value] of lists) {
+            const items = Array.isArray(value) ? value : ((value as { nodes?: unknown[] }).nodes ?? [value]);
+            expect(items.length, `home: ${field}`).toBeGreaterThan(0);
+          }
+        }
         if (page === "category page") {
           const microbooks = (result as { category: { microbooks: { totalCount: number; nodes: unknown[] } } }).category.microbooks;
           expect(microbooks.totalCount).toBe(size);
