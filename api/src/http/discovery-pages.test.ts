@@ -88,6 +88,11 @@ const descriptionOf = (html: string) => /<meta name="description" content="([^"]
 
 describe("discovery pages", () => {
   const TITLES: Record<string, Record<Language, string>> = {
+    "/": {
+      pt: "Brevia: grandes livros de não ficção em 12 minutos",
+      en: "Brevia: great non-fiction in 12 minutes",
+      es: "Brevia: grandes libros de no ficción en 12 minutos",
+    },
     "/categories": { pt: "Categorias · Brevia", en: "Categories · Brevia", es: "Categorías · Brevia" },
     "/categories/philosophy": { pt: "Filosofia · Brevia", en: "Philosophy · Brevia", es: "Filosofía · Brevia" },
     "/trending": { pt: "Em alta · Brevia", en: "Trending · Brevia", es: "Tendencias · Brevia" },
@@ -106,7 +111,7 @@ describe("discovery pages", () => {
     const descriptions = new Set<string>();
     for (const [path, titles] of Object.entries(TITLES)) {
       for (const language of LANGS) {
-        const url = `${prefix(language)}${path}`;
+        const url = path === "/" ? prefix(language) || "/" : `${prefix(language)}${path}`;
         const res = await page(url);
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toContain(`<html lang="${language === "pt" ? "pt-BR" : language}">`);
@@ -118,6 +123,12 @@ describe("discovery pages", () => {
       }
     }
     expect(descriptions.size, "a description per page").toBe(Object.keys(TITLES).length);
+    // A microbook page: its edition's title and subtitle, in the page's language.
+    for (const language of LANGS) {
+      const res = await page(`${prefix(language)}/microbook/book-1`);
+      expect(titleOf(res.body)).toMatch(new RegExp(`^Title \\d+ \\(${language}\\) · Brevia$`));
+      expect(descriptionOf(res.body)).toMatch(/^Subtitle \d+$/);
+    }
   });
 
   it("pages a category with ?page=N: previous and next links, and a sort control that keeps the sort", async () => {
@@ -136,6 +147,77 @@ describe("discovery pages", () => {
     expect(second.body).not.toContain("/en/microbook/book-29");
     expect(second.body).toMatch(/<a[^>]*href="\/en\/categories\/philosophy\?sort=title"[^>]*>A–Z<\/a>/);
     expect(second.body).toMatch(/<a[^>]*aria-current="true"[^>]*>Newest<\/a>/);
+  });
+
+  it("gives each ?page=N its own canonical address, prev/next head links and title; page 1's has no ?page", async () => {
+    const headLink = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)" />`).exec(html)?.[1];
+    const first = (await page("/en/categories/philosophy?sort=newest&page=1")).body;
+    expect(headLink(first, "canonical")).toBe("http://brevia.test/en/categories/philosophy?sort=newest");
+    expect(headLink(first, "prev")).toBeUndefined();
+    expect(headLink(first, "next")).toBe("http://brevia.test/en/categories/philosophy?sort=newest&#38;page=2");
+    const second = (await page("/en/categories/philosophy?sort=newest&page=2")).body;
+    expect(headLink(second, "canonical")).toBe("http://brevia.test/en/categories/philosophy?sort=newest&#38;page=2");
+    expect(headLink(second, "prev")).toBe("http://brevia.test/en/categories/philosophy?sort=newest");
+    expect(headLink(second, "next")).toBeUndefined();
+    expect(second).toContain(
+      '<link rel="alternate" hreflang="pt" href="http://brevia.test/categories/philosophy?sort=newest&#38;page=2" />',
+    );
+    for (const [language, title] of [
+      ["pt", "Microbooks mais recentes, página 2 · Brevia"],
+      ["en", "Latest microbooks, page 2 · Brevia"],
+      ["es", "Microlibros más recientes, página 2 · Brevia"],
+    ] as const) {
+      const res = await page(`${prefix(language)}/latest?page=2`);
+      expect(res.statusCode).toBe(200);
+      expect(titleOf(res.body)).toBe(title);
+      expect(headLink(res.body, "canonical")).toBe(`http://brevia.test${prefix(language)}/latest?page=2`);
+      expect(headLink(res.body, "prev")).toBe(`http://brevia.test${prefix(language)}/latest`);
+    }
+    const unpaged = (await page("/es/trending")).body;
+    expect(headLink(unpaged, "canonical")).toBe("http://brevia.test/es/trending");
+    expect(headLink(unpaged, "next")).toBe("http://brevia.test/es/trending?page=2");
+  });
+
+  it("sizes every cover; the page's first cover is fetched first, covers past the first row load lazily", async () => {
+    /** The page's <img> elements (the body: the head has none), with their attributes. */
+    const images = (html: string) =>
+      [...html.slice(html.indexOf('<div id="root">')).matchAll(/<img\b([^>]*)>/g)].map((m) =>
+        Object.fromEntries([...m[1]!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!])),
+      );
+    for (const url of [
+      "/categories/philosophy",
+      "/en/latest",
+      "/es/trending?page=2",
+      "/en/playlists/stoic-week",
+      "/en",
+      "/es/microbook/book-1",
+    ]) {
+      const found = images((await page(url)).body);
+      expect(found.length, url).toBeGreaterThan(0);
+      for (const img of found) {
+        expect(Number(img.width), `${url}: ${img.src}`).toBeGreaterThan(0);
+        expect(Number(img.height), `${url}: ${img.src}`).toBeGreaterThan(0);
+      }
+      // The largest image above the fold (the first card, the book of the day, the book's cover).
+      expect(found[0], url).toMatchObject({ fetchpriority: "high" });
+      expect(found[0]!.loading, url).not.toBe("lazy");
+      expect(
+        found.filter((img) => img.fetchpriority === "high"),
+        url,
+      ).toHaveLength(1);
+    }
+    const grid = images((await page("/en/categories/philosophy")).body);
+    expect(grid).toHaveLength(24);
+    expect(grid.slice(0, 6).map((img) => img.loading)).toEqual(["eager", "eager", "eager", "eager", "eager", "eager"]);
+    expect(new Set(grid.slice(6).map((img) => img.loading))).toEqual(new Set(["lazy"]));
+    // On the home page the lists sit below the hero and the book of the day.
+    expect(
+      new Set(
+        images((await page("/en")).body)
+          .slice(1)
+          .map((img) => img.loading),
+      ),
+    ).toEqual(new Set(["lazy"]));
   });
 
   it("lists an original's steps and a playlist's microbooks in order", async () => {

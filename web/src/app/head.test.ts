@@ -101,6 +101,55 @@ describe("the head the server writes", () => {
   });
 });
 
+describe("the head of a paged list", () => {
+  const list = (html: string, rel: string) => new RegExp(`<link rel="${rel}" href="([^"]*)" />`).exec(html)?.[1];
+
+  it("makes page 1 canonical without ?page, and links only the next page", () => {
+    const html = headHtml({ title: "Latest", description: "New", list: { page: 1, hasNext: true } }, origin, "/en/latest");
+    expect(list(html, "canonical")).toBe("https://brevia.example/en/latest");
+    expect(list(html, "prev")).toBeUndefined();
+    expect(list(html, "next")).toBe("https://brevia.example/en/latest?page=2");
+  });
+
+  it("keeps ?page=N and the list's parameters in page N's canonical, alternates and og:url", () => {
+    const head = { title: "Philosophy, page 2", description: "Ideas", list: { page: 2, hasNext: true, params: { sort: "newest" } } };
+    const html = headHtml(head, origin, "/es/categories/philosophy");
+    expect(list(html, "canonical")).toBe("https://brevia.example/es/categories/philosophy?sort=newest&#38;page=2");
+    expect(list(html, "prev")).toBe("https://brevia.example/es/categories/philosophy?sort=newest");
+    expect(list(html, "next")).toBe("https://brevia.example/es/categories/philosophy?sort=newest&#38;page=3");
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="pt" href="https://brevia.example/categories/philosophy?sort=newest&#38;page=2" />',
+    );
+    expect(html).toContain('<meta property="og:url" content="https://brevia.example/es/categories/philosophy?sort=newest&#38;page=2" />');
+  });
+
+  it("has no next link on the last page, and the default sort (null) stays out of the address", () => {
+    const html = headHtml(
+      { title: "Trending", description: "Hot", list: { page: 3, hasNext: false, params: { sort: null } } },
+      origin,
+      "/trending",
+    );
+    expect(list(html, "canonical")).toBe("https://brevia.example/trending?page=3");
+    expect(list(html, "prev")).toBe("https://brevia.example/trending?page=2");
+    expect(list(html, "next")).toBeUndefined();
+  });
+
+  it("follows client-side paging in the browser, and drops prev/next on a page that is no list", () => {
+    document.head.innerHTML = "";
+    const href = (rel: string) => [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((l) => l.getAttribute("href"));
+    applyHead(document, { title: "Latest, page 2", description: "New", list: { page: 2, hasNext: true } }, origin, "/latest");
+    expect(href("canonical")).toEqual(["https://brevia.example/latest?page=2"]);
+    expect(href("prev")).toEqual(["https://brevia.example/latest"]);
+    expect(href("next")).toEqual(["https://brevia.example/latest?page=3"]);
+    applyHead(document, { title: "Latest, page 3", description: "New", list: { page: 3, hasNext: false } }, origin, "/latest");
+    expect(href("prev")).toEqual(["https://brevia.example/latest?page=2"]);
+    expect(href("next")).toEqual([]);
+    applyHead(document, page, origin, "/microbook/walden");
+    expect(href("canonical")).toEqual(["https://brevia.example/microbook/walden"]);
+    expect(href("prev")).toEqual([]);
+  });
+});
+
 describe("the head in the browser", () => {
   it("follows client-side navigation: from a microbook page to the home page and back", () => {
     document.head.innerHTML = "";

@@ -1,4 +1,4 @@
-import { headLinks } from "./page-links";
+import { headLinks, type ListPosition } from "./page-links";
 import { DEFAULT_LOCALE, LOCALES, splitLocale, type Locale } from "./route-table";
 
 export { headLinks };
@@ -21,7 +21,8 @@ export type BookHead = {
   audioSeconds: number | null;
 };
 
-export type PageHeadData = { title: string; description: string; book?: BookHead };
+/** `list`: the page is one page of a paged list (its canonical address keeps ?page, and it links prev/next). */
+export type PageHeadData = { title: string; description: string; book?: BookHead; list?: ListPosition };
 
 /** Link previews are 1200×630 PNGs drawn by the API from the cover design (api/src/features/catalog/covers). */
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
@@ -98,7 +99,7 @@ type MetaTag = { attribute: "name" | "property"; key: string; content: string };
 
 /** The head's meta tags for link previews (chat apps, social networks read them; they run no script). */
 function previewMeta(head: PageHeadData, origin: string, pathname: string): MetaTag[] {
-  const { canonical } = headLinks(origin, pathname);
+  const { canonical } = headLinks(origin, pathname, head.list);
   const { locale } = splitLocale(pathname);
   const image = previewImage(head, origin);
   const og = (key: string, content: string): MetaTag => ({ attribute: "property", key, content });
@@ -125,13 +126,15 @@ function previewMeta(head: PageHeadData, origin: string, pathname: string): Meta
 
 /** The head elements the server writes. */
 export function headHtml(head: PageHeadData, origin: string, pathname: string): string {
-  const { canonical, alternates } = headLinks(origin, pathname);
+  const { canonical, alternates, prev, next } = headLinks(origin, pathname, head.list);
   const [description, ...preview] = previewMeta(head, origin, pathname);
   const meta = (tag: MetaTag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeHtml(tag.content)}" />`;
   return [
     `<title>${escapeHtml(head.title)}</title>`,
     meta(description!),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...(prev ? [`<link rel="prev" href="${escapeHtml(prev)}" />`] : []),
+    ...(next ? [`<link rel="next" href="${escapeHtml(next)}" />`] : []),
     ...alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
     ...preview.map(meta),
     // A data block, not a script: the browser does not run it, so the Content-Security-Policy allows it.
@@ -157,13 +160,21 @@ export function applyHead(doc: Document, head: Partial<PageHeadData>, origin: st
     for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
     return element;
   };
-  const { canonical, alternates } = headLinks(origin, pathname);
+  const { canonical, alternates, prev, next } = headLinks(origin, pathname, head.list);
   upsert('link[rel="canonical"]', make("link", { rel: "canonical" }), "href", canonical);
+  // A list's neighbours: written anew, as the page now shown may have none.
+  for (const [rel, href] of [
+    ["prev", prev],
+    ["next", next],
+  ] as const) {
+    doc.head.querySelector(`link[rel="${rel}"]`)?.remove();
+    if (href) doc.head.append(make("link", { rel, href })());
+  }
   for (const a of alternates) {
     upsert(`link[rel="alternate"][hreflang="${a.hreflang}"]`, make("link", { rel: "alternate", hreflang: a.hreflang }), "href", a.href);
   }
   if (!head.title || !head.description) return;
-  const full = { title: head.title, description: head.description, book: head.book };
+  const full = { title: head.title, description: head.description, book: head.book, list: head.list };
   // og:locale:alternate appears once per other language: written anew.
   for (const stale of doc.head.querySelectorAll('meta[property="og:locale:alternate"]')) stale.remove();
   for (const tag of previewMeta(full, origin, pathname)) {

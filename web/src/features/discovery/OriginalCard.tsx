@@ -4,6 +4,7 @@ import { Plural, Trans } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
 import { graphql } from "../../gql";
 import { useLocalizedPath } from "../../app/useLocale";
+import type { CoverLoading } from "../catalog/MicrobookCard";
 
 export const OriginalCard_original = graphql(`
   fragment OriginalCard_original on Original {
@@ -29,7 +30,14 @@ export const OriginalCard_original = graphql(`
 `);
 
 /** A learning path: its title, its specialist, and the covers of its first steps. */
-export function OriginalCard({ original: from }: { original: FragmentType<typeof OriginalCard_original> }) {
+export function OriginalCard({
+  original: from,
+  coverLoading = "lazy",
+}: {
+  original: FragmentType<typeof OriginalCard_original>;
+  /** "eager" for a card above the fold (see MicrobookCard's CoverLoading). */
+  coverLoading?: Exclude<CoverLoading, "lcp">;
+}) {
   const localize = useLocalizedPath();
   const { data: original } = useSuspenseFragment({ fragment: OriginalCard_original, from });
   return (
@@ -37,7 +45,7 @@ export function OriginalCard({ original: from }: { original: FragmentType<typeof
       <div className="original-card__covers" aria-hidden="true">
         {original.steps.nodes.map((step) =>
           step.microbook.edition ? (
-            <img key={step.position} src={step.microbook.edition.coverUrl} alt="" width={80} height={120} loading="lazy" />
+            <img key={step.position} src={step.microbook.edition.coverUrl} alt="" width={80} height={120} loading={coverLoading} />
           ) : null,
         )}
       </div>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
+import { listQuery } from "../../app/page-links";
 
 /**
  * Previous and next links to `?page=N` addresses (so a page can be shared and survives a reload), with
@@ -54,11 +55,5 @@ export function Pagination({
 
 /** A list address with `page` (and other parameters) set; page 1 has no `page`, its canonical address. */
 export function listHref(path: string, params: Record<string, string | number | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || (key === "page" && value === 1)) continue;
-    search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
+  return path + listQuery(params);
 }

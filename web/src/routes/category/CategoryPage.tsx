@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLoaderData } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
-import { MicrobookCard } from "../../features/catalog/MicrobookCard";
+import { coverLoadingAt, MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { colorRef } from "../../features/discovery/CategoryTile";
 import { listHref, Pagination } from "../../features/discovery/Pagination";
 import { pageCount } from "../../features/discovery/paging";
@@ -18,7 +18,8 @@ export function Component() {
   if (!category) return null;
   const { microbooks } = category;
   const path = localize(`/categories/${category.slug}`);
-  const href = (p: number, sort: CategorySortKey = sortKey) => listHref(path, { sort: sort === "popular" ? null : sort, page: p });
+  const sortParam = (sort: CategorySortKey) => (sort === "popular" ? null : sort);
+  const href = (p: number, sort: CategorySortKey = sortKey) => listHref(path, { sort: sortParam(sort), page: p });
   const sortNames: Record<CategorySortKey, string> = { popular: t`Most popular`, newest: t`Newest`, title: t`A–Z` };
   const pages = pageCount(microbooks.totalCount);
   return (
@@ -26,6 +27,7 @@ export function Component() {
       <PageHead
         title={page > 1 ? t`${category.name}, page ${page} · Brevia` : t`${category.name} · Brevia`}
         description={category.description}
+        list={{ page, hasNext: microbooks.pageInfo.hasNextPage, params: { sort: sortParam(sortKey) } }}
       />
       <header className="listing__header" ref={colorRef(category.color)}>
         <p className="listing__eyebrow">
@@ -54,8 +56,8 @@ export function Component() {
         </ul>
       </nav>
       <div className="card-grid">
-        {microbooks.nodes.map((book) => (
-          <MicrobookCard key={book.id} microbook={book} />
+        {microbooks.nodes.map((book, index) => (
+          <MicrobookCard key={book.id} microbook={book} coverLoading={coverLoadingAt(index)} />
         ))}
       </div>
       <Pagination page={page} pages={pages} hasNext={microbooks.pageInfo.hasNextPage} href={(p) => href(p)} />

@@ -35,7 +35,8 @@ export function Component() {
             <Trans>Today's free microbook</Trans>
           </h2>
           <div className="free-today__body">
-            <img src={free.edition.coverUrl} alt="" width={180} height={270} />
+            {/* Above the fold and the largest image: the page's LCP. */}
+            <img src={free.edition.coverUrl} alt="" width={180} height={270} fetchPriority="high" />
             <div>
               <h3 lang={free.edition.language}>
                 <Link to={localize(`/microbook/${free.slug}`)}>{free.edition.title}</Link>

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useLoaderData } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
-import { MicrobookCard } from "../../features/catalog/MicrobookCard";
+import { coverLoadingAt, MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { listHref, Pagination } from "../../features/discovery/Pagination";
 import { pageCount } from "../../features/discovery/paging";
 import type { listingLoader } from "./loader";
@@ -25,6 +25,7 @@ export function Component() {
             ? t`The microbooks readers are starting most this week, then the most read of all time.`
             : t`The newest microbooks in Brevia's catalogue.`
         }
+        list={{ page, hasNext: data.microbooks.pageInfo.hasNextPage }}
       />
       <h1 id="listing-title">{name}</h1>
       <p className="listing__intro">
@@ -35,8 +36,8 @@ export function Component() {
         )}
       </p>
       <div className="card-grid">
-        {data.microbooks.nodes.map((book) => (
-          <MicrobookCard key={book.id} microbook={book} />
+        {data.microbooks.nodes.map((book, index) => (
+          <MicrobookCard key={book.id} microbook={book} coverLoading={coverLoadingAt(index)} />
         ))}
       </div>
       <Pagination

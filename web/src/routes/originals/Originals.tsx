@@ -17,6 +17,7 @@ export function Component() {
       <PageHead
         title={page > 1 ? t`Originals, page ${page} · Brevia` : t`Originals · Brevia`}
         description={t`Learning paths made with specialists: microbooks to read in order, with a guide for each step.`}
+        list={{ page, hasNext: data.originals.pageInfo.hasNextPage }}
       />
       <h1 id="originals-title">
         <Trans>Originals</Trans>
@@ -25,8 +26,9 @@ export function Component() {
         <Trans>Learning paths made with specialists: microbooks to read in order, with a guide for each step.</Trans>
       </p>
       <div className="original-grid">
-        {data.originals.nodes.map((original) => (
-          <OriginalCard key={original.id} original={original} />
+        {data.originals.nodes.map((original, index) => (
+          // The first row (three or four cards on a wide screen) is above the fold.
+          <OriginalCard key={original.id} original={original} coverLoading={index < 3 ? "eager" : "lazy"} />
         ))}
       </div>
       <Pagination page={page} hasNext={data.originals.pageInfo.hasNextPage} href={(p) => listHref(localize("/originals"), { page: p })} />

@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLoaderData } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
-import { MicrobookCard } from "../../features/catalog/MicrobookCard";
+import { coverLoadingAt, MicrobookCard } from "../../features/catalog/MicrobookCard";
 import type { playlistLoader } from "./loader";
 
 export function Component() {
@@ -29,9 +29,9 @@ export function Component() {
       </p>
       <p>{playlist.description}</p>
       <ol className="playlist__items">
-        {playlist.items.nodes.map((item) => (
+        {playlist.items.nodes.map((item, index) => (
           <li key={item.position}>
-            <MicrobookCard microbook={item.microbook} />
+            <MicrobookCard microbook={item.microbook} coverLoading={coverLoadingAt(index)} />
           </li>
         ))}
       </ol>

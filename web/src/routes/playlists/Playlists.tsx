@@ -20,6 +20,7 @@ export function Component() {
       <PageHead
         title={page > 1 ? t`Playlists, page ${page} · Brevia` : t`Weekly playlists · Brevia`}
         description={t`A new selection of microbooks every week, to read or to listen to in order.`}
+        list={{ page, hasNext: data.playlists.pageInfo.hasNextPage }}
       />
       <h1 id="playlists-title">
         <Trans>Weekly playlists</Trans>

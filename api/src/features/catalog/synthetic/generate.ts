@@ -25,6 +25,8 @@ export type SyntheticOptions = {
   seed: number;
   /** Delete every synthetic row first. */
   reset?: boolean;
+  /** Shortens the books' texts, (0-1]; default 1 (full length). See bookRows. */
+  textScale?: number;
   /** Timestamps are spread over the years before this instant. */
   now?: Date;
   onProgress?: (step: "books" | "similar" | "users", done: number, total: number) => void;
@@ -85,12 +87,12 @@ async function categoryIds(prisma: PrismaClient): Promise<{ ids: string[]; creat
   return { ids: categories.map((c) => c.id), created: categories.length };
 }
 
-async function addBooks(tx: Tx, seed: number, indices: number[], categories: string[], now: Date) {
+async function addBooks(tx: Tx, seed: number, indices: number[], categories: string[], now: Date, textScale: number) {
   const microbooks: MicrobookRow[] = [];
   const editions: EditionRow[] = [];
   const keyIdeas: KeyIdeaRow[] = [];
   for (const index of indices) {
-    const book = bookRows(seed, index, categories, now);
+    const book = bookRows(seed, index, categories, now, textScale);
     microbooks.push(book.microbook);
     editions.push(...book.editions);
     keyIdeas.push(...book.keyIdeas);
@@ -107,6 +109,8 @@ async function addBooks(tx: Tx, seed: number, indices: number[], categories: str
 
 export async function generateSynthetic(prisma: PrismaClient, options: SyntheticOptions): Promise<SyntheticSummary> {
   const { seed, onProgress } = options;
+  const textScale = options.textScale ?? 1;
+  if (!(textScale > 0 && textScale <= 1)) throw new RangeError(`textScale must be in (0, 1], got ${textScale}`);
   const now = options.now ?? new Date();
   const deleted = options.reset ? await deleteSynthetic(prisma) : null;
   const added = { microbooks: 0, editions: 0, keyIdeas: 0, similar: 0, users: 0, states: 0 };
@@ -123,7 +127,7 @@ export async function generateSynthetic(prisma: PrismaClient, options: Synthetic
       newBooks,
       BOOK_CHUNK,
       async (chunk) => {
-        const counts = await prisma.$transaction((tx) => addBooks(tx, seed, chunk, categories.ids, now), TX_OPTIONS);
+        const counts = await prisma.$transaction((tx) => addBooks(tx, seed, chunk, categories.ids, now, textScale), TX_OPTIONS);
         added.microbooks += chunk.length;
         added.editions += counts.editions;
         added.keyIdeas += counts.keyIdeas;

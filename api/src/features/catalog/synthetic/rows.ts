@@ -45,8 +45,12 @@ export function authorRow(seed: number, index: number): AuthorRow {
   return { id, slug: id, name: `${first} ${last}` };
 }
 
-/** One microbook: en always, pt for ~40% and es for ~25%, the same 6-10 key ideas in each. */
-export function bookRows(seed: number, index: number, categoryIds: readonly string[], now: Date) {
+/**
+ * One microbook: en always, pt for ~40% and es for ~25%, the same 6-10 key ideas in each. `textScale`
+ * (0-1] shortens the introduction and key-idea bodies (1: the importer's lengths), for tests that need
+ * many books but not their text: indexing the text for search is most of the time a book takes to write.
+ */
+export function bookRows(seed: number, index: number, categoryIds: readonly string[], now: Date, textScale = 1) {
   const r = createRandom(seed, STREAM.book, index);
   const id = bookId(index);
   const createdAt = new Date(now.getTime() - r.int(1, 3 * 365 * 24 * 60) * 60_000);
@@ -67,8 +71,8 @@ export function bookRows(seed: number, index: number, categoryIds: readonly stri
   const keyIdeas: KeyIdeaRow[] = [];
   for (const language of languages) {
     // Aim inside the importer's word limits so reading times look like the real catalogue's.
-    const target = r.int(LIMITS.words.min, LIMITS.words.max);
-    const intro = paragraph(r, r.int(120, 200));
+    const target = r.int(LIMITS.words.min, LIMITS.words.max) * textScale;
+    const intro = paragraph(r, Math.round(r.int(120, 200) * textScale));
     let words = intro.words;
     const editionId = `${id}-${language}`;
     for (let position = 0; position < ideaCount; position++) {

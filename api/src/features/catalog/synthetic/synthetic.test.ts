@@ -81,6 +81,17 @@ describe("catalog:synthetic", () => {
     expect(books.some((b) => b.editions.length > 1)).toBe(true);
   });
 
+  it("writes shorter texts with textScale, and refuses a scale outside (0, 1]", async () => {
+    await generate({ books: 5, users: 0, textScale: 0.01 });
+    const editions = await db.prisma.microbookEdition.findMany({ include: { keyIdeas: true } });
+    for (const e of editions) {
+      expect(e.wordCount).toBeLessThan(100);
+      expect(e.keyIdeas.every((k) => k.body.length > 0)).toBe(true);
+    }
+    await expect(generate({ textScale: 0 })).rejects.toThrow(RangeError);
+    await expect(generate({ textScale: 1.5 })).rejects.toThrow(RangeError);
+  });
+
   it("keeps reading states consistent with their status and in time", async () => {
     await generate({ users: 100 });
     const states = await db.prisma.userBookState.findMany({ include: { user: true, microbook: true } });
