@@ -18,12 +18,25 @@ export async function startTestOidcProvider(options: { redirectOrigin: string })
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const clients = {
-    google: { client_id: "brevia-google", client_secret: "google-test-secret", redirect_uris: [`${options.redirectOrigin}/auth/google/callback`] },
-    apple: { client_id: "brevia-apple", client_secret: "apple-test-secret", redirect_uris: [`${options.redirectOrigin}/auth/apple/callback`] },
+    google: {
+      client_id: "brevia-google",
+      client_secret: "google-test-secret",
+      redirect_uris: [`${options.redirectOrigin}/auth/google/callback`],
+    },
+    apple: {
+      client_id: "brevia-apple",
+      client_secret: "apple-test-secret",
+      redirect_uris: [`${options.redirectOrigin}/auth/apple/callback`],
+    },
   } satisfies Record<string, ClientMetadata>;
 
   const provider = new Provider(issuer, {
-    clients: Object.values(clients).map((c) => ({ ...c, grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_post" })),
+    clients: Object.values(clients).map((c) => ({
+      ...c,
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "client_secret_post",
+    })),
     findAccount: (_ctx, accountId) => ({ accountId, claims: () => claimsOf(accountId) }),
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
     scopes: ["openid", "email", "profile"],
@@ -49,7 +62,8 @@ export async function startTestOidcProvider(options: { redirectOrigin: string })
     ctx.body = ctx.body.replace("<noscript>", `<input type="hidden" name="user" value="${escaped}"/>\n<noscript>`);
   });
 
-  server.on("request", provider.callback());
+  const handle = provider.callback();
+  server.on("request", (req, res) => void handle(req, res));
   return {
     issuer,
     clients,
@@ -116,7 +130,10 @@ export type ProviderAnswer = { method: "GET"; url: URL } | { method: "POST"; url
  * form with `login` (or aborts: the reader cancels) and its consent form, and stops at the answer
  * the provider sends back to the app's callback.
  */
-export async function actAtProvider(startUrl: string, input: { login: string; cancel?: boolean; jar?: CookieJar }): Promise<ProviderAnswer> {
+export async function actAtProvider(
+  startUrl: string,
+  input: { login: string; cancel?: boolean; jar?: CookieJar },
+): Promise<ProviderAnswer> {
   const jar = input.jar ?? new CookieJar();
   let url = new URL(startUrl);
   let method = "GET";

@@ -50,7 +50,9 @@ export async function accountForSocialProfile(
         surname: profile.surname ?? "",
         interfaceLanguage: options.locale,
         contentLanguage: options.locale,
-        socialIdentities: { create: { provider, subject: profile.subject, email: profile.email, createdAt: options.now, lastUsedAt: options.now } },
+        socialIdentities: {
+          create: { provider, subject: profile.subject, email: profile.email, createdAt: options.now, lastUsedAt: options.now },
+        },
       },
       select: { id: true },
     });

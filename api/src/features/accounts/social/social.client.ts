@@ -50,7 +50,11 @@ export function createSocialClient(provider: SocialProviderConfig) {
       return config;
     }
     const config = new client.Configuration(
-      { issuer: new URL(provider.authorizationUrl).origin, authorization_endpoint: provider.authorizationUrl, token_endpoint: provider.tokenUrl },
+      {
+        issuer: new URL(provider.authorizationUrl).origin,
+        authorization_endpoint: provider.authorizationUrl,
+        token_endpoint: provider.tokenUrl,
+      },
       provider.clientId,
       undefined,
       auth,
@@ -67,7 +71,12 @@ export function createSocialClient(provider: SocialProviderConfig) {
     const current = await configuration;
     // Apple's secret is a JWT that expires: sign a fresh one for each exchange.
     if (provider.name !== "apple") return current;
-    const fresh = new client.Configuration(current.serverMetadata(), provider.clientId, undefined, client.ClientSecretPost(provider.clientSecret()));
+    const fresh = new client.Configuration(
+      current.serverMetadata(),
+      provider.clientId,
+      undefined,
+      client.ClientSecretPost(provider.clientSecret()),
+    );
     if (provider.protocol === "oidc" && isLoopbackHttp(provider.issuer)) client.allowInsecureRequests(fresh);
     return fresh;
   }
@@ -77,7 +86,11 @@ export function createSocialClient(provider: SocialProviderConfig) {
 
     /** Fresh state, nonce and PKCE verifier, and the provider's URL to send the reader to. */
     async authorizationUrl(redirectUri: string): Promise<{ url: URL; checks: SocialChecks }> {
-      const checks: SocialChecks = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
+      const checks: SocialChecks = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        codeVerifier: client.randomPKCECodeVerifier(),
+      };
       const params: Record<string, string> = {
         redirect_uri: redirectUri,
         scope: provider.scope,

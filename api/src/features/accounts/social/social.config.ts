@@ -93,7 +93,9 @@ export function loadSocialLoginConfig(env: NodeJS.ProcessEnv): SocialProviderCon
   }
 
   for (const provider of providers) {
-    for (const url of provider.protocol === "oidc" ? [provider.issuer] : [provider.authorizationUrl, provider.tokenUrl, provider.userinfoUrl]) {
+    for (const url of provider.protocol === "oidc"
+      ? [provider.issuer]
+      : [provider.authorizationUrl, provider.tokenUrl, provider.userinfoUrl]) {
       if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
         throw new Error(`Invalid configuration: the ${provider.name} social login URL "${url}" is not an http(s) URL`);
       }

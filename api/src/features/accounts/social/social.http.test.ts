@@ -173,7 +173,9 @@ describe("the callback refuses answers this browser did not ask for", () => {
 
     const forged = new URL(url);
     forged.searchParams.set("state", "another-state-entirely");
-    const otherState = refusal(await server.app.inject({ method: "GET", url: forged.pathname + forged.search, headers: { cookie: attemptCookie } }));
+    const otherState = refusal(
+      await server.app.inject({ method: "GET", url: forged.pathname + forged.search, headers: { cookie: attemptCookie } }),
+    );
     expect(otherState).toMatchObject({ path: "/en/login", code: "STATE_MISMATCH" });
 
     // The attempt was used up by the forged answer: the genuine one cannot be replayed after it either.

@@ -24,7 +24,8 @@ export type SocialErrorCode = SocialLoginError["code"] | SocialAccountRefusedErr
  * (`//evil.example`, `/\evil.example`, `https://…`), as the web's guards decide it; null otherwise.
  */
 export function safeReturnPath(next: unknown): string | null {
-  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || next.length > 2000) return null;
+  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || next.length > 2000)
+    return null;
   const base = "http://brevia.invalid";
   const url = new URL(next, base);
   if (url.origin !== base) return null;
@@ -42,7 +43,8 @@ const isLocale = (value: unknown): value is Locale => typeof value === "string" 
 export async function registerSocialLogin(app: FastifyInstance, config: AppConfig, db: Database) {
   const clients = new Map<SocialProviderName, SocialClient>(config.socialLogin.map((p) => [p.name, createSocialClient(p)]));
   const rateLimits = rateLimitsFor(db.prisma);
-  const callbackUrl = (request: FastifyRequest, name: SocialProviderName) => `${publicOrigin(request, config.publicUrl)}/auth/${name}/callback`;
+  const callbackUrl = (request: FastifyRequest, name: SocialProviderName) =>
+    `${publicOrigin(request, config.publicUrl)}/auth/${name}/callback`;
 
   const attemptCookieOptions = (client: SocialClient) => {
     // Apple posts its answer from its own site: only a SameSite=None cookie comes with that POST.
@@ -109,14 +111,14 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
       if (!client) return reply.code(404).header("cache-control", "no-store").send({ error: "No such sign-in provider" });
       const name = client.provider.name;
       const answer = (request.method === "POST" ? request.body : request.query) as Record<string, unknown> | undefined;
-      const params = Object.fromEntries(Object.entries(answer ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const params = Object.fromEntries(
+        Object.entries(answer ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      );
 
       // The attempt this browser started: used once, whatever happens next.
       const token = request.cookies[SOCIAL_ATTEMPT_COOKIE];
       reply.clearCookie(SOCIAL_ATTEMPT_COOKIE, attemptCookieOptions(client));
-      const attempt = token
-        ? await db.prisma.socialLoginAttempt.findUnique({ where: { tokenHash: hashSessionToken(token) } })
-        : null;
+      const attempt = token ? await db.prisma.socialLoginAttempt.findUnique({ where: { tokenHash: hashSessionToken(token) } }) : null;
       const claimed = attempt ? (await db.prisma.socialLoginAttempt.deleteMany({ where: { id: attempt.id } })).count === 1 : false;
       const fallbackLocale = parseLocale(request.headers["accept-language"]);
       const now = new Date();

@@ -2,7 +2,11 @@ import { builder } from "../../../builder.js";
 
 export const SocialLoginProviderEnum = builder.enumType("SocialLoginProvider", {
   description: "A provider a reader can sign in with (social login).",
-  values: { GOOGLE: { description: "Google" }, APPLE: { description: "Sign in with Apple" }, FACEBOOK: { description: "Facebook" } } as const,
+  values: {
+    GOOGLE: { description: "Google" },
+    APPLE: { description: "Sign in with Apple" },
+    FACEBOOK: { description: "Facebook" },
+  } as const,
 });
 
 builder.queryField("socialLoginProviders", (t) =>
