@@ -49,7 +49,7 @@ export function SocialButtons() {
 
   return (
     <div className="social-login">
-      <p className="auth-form__error" role="alert" tabIndex={-1} ref={errorRef}>
+      <p className="social-login__error" role="alert" tabIndex={-1} ref={errorRef}>
         {error ?? ""}
       </p>
       {providers.length > 0 && (
