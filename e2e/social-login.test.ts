@@ -24,30 +24,34 @@ async function logInAtProvider(page: Page, login: string) {
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
 describe("social login", () => {
-  it("pt (/): a new reader continues with Google from a page that needs a session, and lands in onboarding signed in", { timeout: 90_000 }, async () => {
-    const context = await openContext(browser, { locale: "pt-BR" });
-    const page = await context.newPage();
-    const email = `ana.souza-${Date.now()}@example.com`;
+  it(
+    "pt (/): a new reader continues with Google from a page that needs a session, and lands in onboarding signed in",
+    { timeout: 90_000 },
+    async () => {
+      const context = await openContext(browser, { locale: "pt-BR" });
+      const page = await context.newPage();
+      const email = `ana.souza-${Date.now()}@example.com`;
 
-    await page.goto(`${BASE_URL}/settings`);
-    expect(pathOf(page)).toBe("/login?next=%2Fsettings");
-    await page.waitForLoadState("networkidle");
-    expect(await page.getByRole("link", { name: /Facebook/ }).count()).toBe(0);
-    const google = page.getByRole("link", { name: "Continuar com o Google" });
-    await google.focus();
-    await page.keyboard.press("Enter");
-    await logInAtProvider(page, email);
+      await page.goto(`${BASE_URL}/settings`);
+      expect(pathOf(page)).toBe("/login?next=%2Fsettings");
+      await page.waitForLoadState("networkidle");
+      expect(await page.getByRole("link", { name: /Facebook/ }).count()).toBe(0);
+      const google = page.getByRole("link", { name: "Continuar com o Google" });
+      await google.focus();
+      await page.keyboard.press("Enter");
+      await logInAtProvider(page, email);
 
-    await page.waitForURL((url) => url.origin === BASE_URL, { waitUntil: "commit" });
-    expect(pathOf(page)).toBe("/welcome?next=%2Fsettings");
-    const session = (await context.cookies()).find((c) => c.name === "brevia_session");
-    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+      await page.waitForURL((url) => url.origin === BASE_URL, { waitUntil: "commit" });
+      expect(pathOf(page)).toBe("/welcome?next=%2Fsettings");
+      const session = (await context.cookies()).find((c) => c.name === "brevia_session");
+      expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
-    await page.goto(`${BASE_URL}/settings`);
-    await expect.poll(() => page.locator(".account-menu__email").textContent()).toBe(email);
-    expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
-    await context.close();
-  });
+      await page.goto(`${BASE_URL}/settings`);
+      await expect.poll(() => page.locator(".account-menu__email").textContent()).toBe(email);
+      expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
+      await context.close();
+    },
+  );
 
   it("en (/en): Apple answers with a form post; the returning reader goes back where they were going", { timeout: 90_000 }, async () => {
     const context = await openContext(browser, { locale: "en-US" });
@@ -88,7 +92,7 @@ describe("social login", () => {
       method: "POST",
       headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
       body: JSON.stringify({
-        query: "mutation ($email: String!) { signUp(email: $email, password: \"a long enough password\") { __typename } }",
+        query: 'mutation ($email: String!) { signUp(email: $email, password: "a long enough password") { __typename } }',
         variables: { email },
       }),
     });

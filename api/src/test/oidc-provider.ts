@@ -6,6 +6,7 @@ import Provider, { type ClientMetadata } from "oidc-provider";
  * A real OpenID provider on loopback (oidc-provider, with its development login and consent forms)
  * for social login tests, configured like the providers Brevia talks to:
  * - `google`: code flow with PKCE and nonce, query response, profile from userinfo;
+ * - `facebook`: its endpoints stand for Facebook's (plain OAuth 2), the email never said to be verified;
  * - `apple`: response_mode=form_post, email in the ID token and no name there; the name is posted
  *   beside the answer (`user` JSON) the first time an account signs in to that client, as Apple does.
  *
@@ -28,6 +29,11 @@ export async function startTestOidcProvider(options: { redirectOrigin: string })
       client_secret: "apple-test-secret",
       redirect_uris: [`${options.redirectOrigin}/auth/apple/callback`],
     },
+    facebook: {
+      client_id: "brevia-facebook",
+      client_secret: "facebook-test-secret",
+      redirect_uris: [`${options.redirectOrigin}/auth/facebook/callback`],
+    },
   } satisfies Record<string, ClientMetadata>;
 
   const provider = new Provider(issuer, {
@@ -37,7 +43,15 @@ export async function startTestOidcProvider(options: { redirectOrigin: string })
       response_types: ["code"],
       token_endpoint_auth_method: "client_secret_post",
     })),
-    findAccount: (_ctx, accountId) => ({ accountId, claims: () => claimsOf(accountId) }),
+    findAccount: (ctx, accountId) => ({
+      accountId,
+      claims: () => {
+        const claims = claimsOf(accountId);
+        // Facebook's Graph API gives an email but never says whether it was verified.
+        if (ctx.oidc.client?.clientId === clients.facebook.client_id) return { ...claims, email_verified: undefined };
+        return claims;
+      },
+    }),
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
     scopes: ["openid", "email", "profile"],
     // Claims in the ID token too (Apple puts the email there and has no userinfo endpoint).
@@ -45,6 +59,7 @@ export async function startTestOidcProvider(options: { redirectOrigin: string })
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ["brevia-test-provider-cookies"] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
   });
 
   // Apple's first answer to a client carries the reader's name in a `user` form field.
@@ -77,6 +92,18 @@ export async function startTestOidcProvider(options: { redirectOrigin: string })
       OAUTH_APPLE_ISSUER: issuer,
       // Apple's own scope "name" is not OpenID's; here the name comes only in the posted `user` field.
       OAUTH_APPLE_SCOPE: "openid email",
+    },
+    /**
+     * Brevia's Facebook (plain OAuth 2, configured endpoints) pointed here: this provider's authorization,
+     * token and userinfo endpoints stand for Facebook's dialog, token and Graph `/me` (it needs "openid").
+     */
+    facebookEnv: {
+      OAUTH_FACEBOOK_CLIENT_ID: clients.facebook.client_id,
+      OAUTH_FACEBOOK_CLIENT_SECRET: clients.facebook.client_secret,
+      OAUTH_FACEBOOK_AUTHORIZATION_URL: `${issuer}/auth`,
+      OAUTH_FACEBOOK_TOKEN_URL: `${issuer}/token`,
+      OAUTH_FACEBOOK_USERINFO_URL: `${issuer}/me`,
+      OAUTH_FACEBOOK_SCOPE: "openid email profile",
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

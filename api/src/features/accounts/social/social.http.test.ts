@@ -15,7 +15,7 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   oidc = await startTestOidcProvider({ redirectOrigin: PUBLIC_URL });
   db = await openTestDatabase();
-  server = await startTestServer(db, { env: { ...oidc.env, PUBLIC_URL } });
+  server = await startTestServer(db, { env: { ...oidc.env, ...oidc.facebookEnv, PUBLIC_URL } });
 });
 afterAll(async () => {
   await server?.app.close();
@@ -28,7 +28,7 @@ type Outcome = { status: number; location: URL; sessionToken: string | undefined
 
 /** A social sign-in from the app's button to the app's answer to the provider's callback. */
 async function signIn(
-  provider: "google" | "apple",
+  provider: "google" | "apple" | "facebook",
   login: string,
   options: { next?: string; locale?: string; cancel?: boolean; sessionToken?: string; jar?: CookieJar } = {},
 ): Promise<Outcome> {
@@ -233,6 +233,25 @@ describe("social login with an Apple-like provider (response_mode=form_post, the
   });
 });
 
+describe("social login with a Facebook-like provider (plain OAuth 2: code + PKCE + state, profile from an endpoint)", () => {
+  it("creates an account from the profile endpoint, asks with no nonce, and never links an existing account (no verified email)", async () => {
+    const outcome = await signIn("facebook", "mark.lee@example.com");
+    expect(outcome.providerUrl.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(outcome.providerUrl.searchParams.get("nonce")).toBeNull();
+    expect(outcome.location.pathname).toBe("/en/welcome");
+    expect(await viewerOf(outcome.sessionToken)).toEqual({ email: "mark.lee@example.com", name: "Mark", surname: "Lee" });
+    expect(await identities()).toEqual([expect.objectContaining({ provider: "FACEBOOK", subject: "mark.lee@example.com" })]);
+    // The same reader again: found by the linked identity.
+    expect((await signIn("facebook", "mark.lee@example.com", { next: "/settings" })).location.pathname).toBe("/en/settings");
+
+    await buildUser(db.prisma, { email: "rosa.parks@example.com" });
+    const refused = await signIn("facebook", "rosa.parks@example.com");
+    expect(refused.location.pathname).toBe("/en/login");
+    expect(refused.location.searchParams.get("social_error")).toBe("EMAIL_NOT_VERIFIED");
+    expect(refused.location.searchParams.get("provider")).toBe("facebook");
+  });
+});
+
 describe("the start of a social sign-in", () => {
   it("keeps only same-site paths as where to go next", async () => {
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
@@ -243,9 +262,9 @@ describe("the start of a social sign-in", () => {
   });
 
   it("answers 404 for a provider that is not configured, and lists the configured ones", async () => {
-    expect((await server.app.inject({ method: "GET", url: "/auth/facebook" })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: "GET", url: "/auth/twitter" })).statusCode).toBe(404);
     const res = await server.app.inject({ method: "POST", url: "/graphql", payload: { query: "{ socialLoginProviders }" } });
-    expect(res.json()).toEqual({ data: { socialLoginProviders: ["APPLE", "GOOGLE"] } });
+    expect(res.json()).toEqual({ data: { socialLoginProviders: ["APPLE", "GOOGLE", "FACEBOOK"] } });
   });
 
   it("is rate-limited like log-in, per IP: the reader lands on /login with how long to wait", async () => {
