@@ -112,7 +112,7 @@ describe("social login", () => {
       .toBe(
         "Google no ha verificado tu dirección de correo electrónico, así que no se puede vincular a tu cuenta de Brevia. Inicia sesión con tu correo y contraseña.",
       );
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("alert");
+    await expect.poll(() => page.evaluate(`document.activeElement?.getAttribute("role")`)).toBe("alert");
     expect((await context.cookies()).find((c) => c.name === "brevia_session")).toBeUndefined();
     expect(await page.content()).not.toMatch(/at \S+\.(ts|js):\d+/);
     expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
