@@ -28,6 +28,11 @@ describe("social login", () => {
     "pt (/): a new reader continues with Google from a page that needs a session, and lands in onboarding signed in",
     { timeout: 90_000 },
     async () => {
+      // The buttons are in the server-rendered page (no JavaScript needed to see or follow them).
+      const html = await (await fetch(`${BASE_URL}/login`, { headers: { cookie: "i18n_redirected=pt" } })).text();
+      expect(html).toContain('href="/auth/google?locale=pt"');
+      expect(html).toContain("Continuar com a Apple");
+
       const context = await openContext(browser, { locale: "pt-BR" });
       const page = await context.newPage();
       const email = `ana.souza-${Date.now()}@example.com`;
