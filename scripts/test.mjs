@@ -110,9 +110,29 @@ try {
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "brevia-e2e-"));
+  // Social login journeys sign in at a real OpenID provider on loopback, configured like Google and Apple.
+  const oidc = spawn(bin("tsx"), ["api/src/test/oidc-provider-cli.ts", `http://127.0.0.1:${port}`], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const oidcEnv = await new Promise((resolve, reject) => {
+    let out = "";
+    oidc.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("\n")) resolve(JSON.parse(out.slice(0, out.indexOf("\n"))));
+    });
+    oidc.once("exit", (code) => reject(new Error(`the test OpenID provider exited (${code})`)));
+  });
   const server = spawn(process.execPath, ["api/dist/main.mjs"], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      ...oidcEnv,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
   });
   try {
     const started = Date.now();
@@ -133,6 +153,11 @@ try {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((resolve) => server.once("exit", resolve));
       server.kill("SIGTERM");
+      await exited;
+    }
+    if (oidc.exitCode === null && oidc.signalCode === null) {
+      const exited = new Promise((resolve) => oidc.once("exit", resolve));
+      oidc.kill("SIGTERM");
       await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });

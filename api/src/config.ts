@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { ROOT_DIR } from "./paths.js";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./features/catalog/service-time.js";
+import { loadSocialLoginConfig } from "./features/accounts/social/social.config.js";
 
 /** Every setting Brevia reads from the environment, with its default. The README lists them. */
 const envSchema = z.object({
@@ -87,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((f) => f.trim())
       .filter(Boolean)
       .map((f) => path.resolve(f)),
+    /** Social login providers whose OAUTH_* variables are set (social.config.ts). */
+    socialLogin: loadSocialLoginConfig(env),
   };
 }

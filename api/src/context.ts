@@ -1,5 +1,5 @@
 import type { PrismaClient } from "./generated/prisma/client.js";
-import type { Language } from "./generated/prisma/enums.js";
+import type { Language, SocialProvider } from "./generated/prisma/enums.js";
 import type { Viewer } from "./features/accounts/viewer.js";
 import { createCatalogLoaders } from "./features/catalog/catalog.loaders.js";
 import { createMicrobooksByIdLoaders, createRankedIdsLoader } from "./features/discovery/microbook-lists.js";
@@ -40,6 +40,8 @@ export type Context = {
   /** Writes or clears the browser's session cookie on the reply. */
   sessionCookie: SessionCookieWriter;
   rateLimits: RateLimits;
+  /** Social login providers configured in the environment (their buttons show). */
+  socialLoginProviders: SocialProvider[];
 };
 
 /** The first supported language in an Accept-Language header (pt, en or es), else pt. */
@@ -72,6 +74,7 @@ export function createContext(input: {
   userAgent?: string;
   sessionToken?: string;
   sessionCookie?: SessionCookieWriter;
+  socialLoginProviders?: SocialProvider[];
 }): Context {
   const locale = parseLocale(input.acceptLanguage);
   const now = input.now ?? new Date();
@@ -90,6 +93,7 @@ export function createContext(input: {
     sessionToken: input.sessionToken,
     sessionCookie: input.sessionCookie ?? NO_COOKIES,
     rateLimits: input.rateLimits ?? rateLimitsFor(input.prisma),
+    socialLoginProviders: input.socialLoginProviders ?? [],
   };
   context.loaders = {
     ...createCatalogLoaders(context, input.freePicks),

@@ -8,6 +8,7 @@ import type { Database } from "./db/client.js";
 import { registerAudio } from "./features/catalog/audio/audio.route.js";
 import { createMediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import { registerCovers } from "./features/catalog/covers/covers.route.js";
+import { registerSocialLogin } from "./features/accounts/social/social.route.js";
 import { registerSitemap } from "./features/seo/sitemap.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
@@ -51,6 +52,7 @@ export async function buildServer(
   registerHealth(app, db);
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);
   const graphql = await registerGraphQL(app, config, db, mediaUrls, options);
+  await registerSocialLogin(app, config, db);
   registerCovers(app, db);
   registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });

@@ -12,6 +12,7 @@ import type { Database } from "../db/client.js";
 import { rateLimitsFor } from "../features/accounts/rate-limits.js";
 import { bearerToken, replyCookieWriter, type SessionCookieWriter } from "../features/accounts/sessions.js";
 import { loadViewer, SESSION_COOKIE, type Viewer } from "../features/accounts/viewer.js";
+import { SOCIAL_PROVIDER_NAMES } from "../features/accounts/social/social.config.js";
 import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
 import { schema } from "../schema/index.js";
 import { isClientError, isMalformedRequest, maskError } from "./errors.js";
@@ -120,6 +121,7 @@ export async function registerGraphQL(
   ).unref();
   app.addHook("onClose", async () => clearInterval(clearRateLimits));
 
+  const socialLoginProviders = config.socialLogin.map((provider) => SOCIAL_PROVIDER_NAMES[provider.name]);
   const contextFor = (
     request: FastifyRequest,
     session: { viewer: Viewer | null; token: string | undefined; cookie?: SessionCookieWriter },
@@ -139,6 +141,7 @@ export async function registerGraphQL(
       userAgent: request.headers["user-agent"],
       sessionToken: session.token,
       sessionCookie: session.cookie,
+      socialLoginProviders,
     });
   const handler = fastifyApolloHandler(apollo, {
     context: async (request, reply) => {

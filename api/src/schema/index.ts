@@ -9,6 +9,7 @@ import "../features/search/search.schema.js";
 import "../features/accounts/accounts.errors.js";
 import "../features/accounts/auth.schema.js";
 import "../features/accounts/sessions.schema.js";
+import "../features/accounts/social/social.schema.js";
 import "../features/discovery/discovery.schema.js";
 import "../features/discovery/upgrade.schema.js";
 

@@ -40,6 +40,9 @@ function deferred(load: () => Promise<Loader>): Loader {
 
 /** Each route of the table: its loader (starts the query) and its lazily loaded component. */
 function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "lazy">> {
+  // /login and /signup: their guard, then the social login buttons' providers.
+  const socialLogin = (guard: Loader) =>
+    deferred(() => import("../features/accounts/social-login.loader").then((m) => m.socialLoginLoader(apollo, guard)));
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
@@ -47,8 +50,8 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
       loader: deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
       lazy: () => import("../routes/search/SearchPage"),
     },
-    login: { loader: ensureUnauthenticated(apollo), lazy: () => import("../routes/login/LoginPage") },
-    signup: { loader: ensureUnauthenticated(apollo), lazy: () => import("../routes/signup/SignUpPage") },
+    login: { loader: socialLogin(ensureUnauthenticated(apollo)), lazy: () => import("../routes/login/LoginPage") },
+    signup: { loader: socialLogin(ensureUnauthenticated(apollo)), lazy: () => import("../routes/signup/SignUpPage") },
     settings: {
       loader: ensureAuthenticated(
         apollo,

@@ -20,6 +20,7 @@ type Documents = {
     "\n  mutation SignUp($email: String!, $password: String!) {\n    signUp(email: $email, password: $password) {\n      __typename\n      ... on AuthSession {\n        viewer {\n          id\n          email\n          name\n        }\n      }\n      ... on InvalidInputError {\n        issues {\n          path\n          code\n        }\n      }\n      ... on RateLimitedError {\n        retryAfterSeconds\n      }\n      ... on EmailTakenError {\n        code\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation LogIn($email: String!, $password: String!) {\n    logIn(email: $email, password: $password) {\n      __typename\n      ... on AuthSession {\n        viewer {\n          id\n          email\n          name\n        }\n      }\n      ... on InvalidInputError {\n        issues {\n          path\n          code\n        }\n      }\n      ... on RateLimitedError {\n        retryAfterSeconds\n      }\n      ... on InvalidCredentialsError {\n        code\n      }\n    }\n  }\n": typeof types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": typeof types.LogOutDocument,
+    "\n  query SocialLoginProviders {\n    socialLoginProviders\n  }\n": typeof types.SocialLoginProvidersDocument,
     "\n  fragment MicrobookCard_microbook on Microbook {\n    id\n    slug\n    author {\n      id\n      name\n    }\n    edition {\n      id\n      language\n      title\n      readingMinutes\n      coverUrl\n      audio {\n        durationSeconds\n      }\n    }\n  }\n": typeof types.MicrobookCard_MicrobookFragmentDoc,
     "\n  fragment CategoryTile_category on Category {\n    id\n    slug\n    name\n    color\n    microbookCount\n  }\n": typeof types.CategoryTile_CategoryFragmentDoc,
     "\n  fragment OriginalCard_original on Original {\n    id\n    slug\n    title\n    specialistName\n    specialistRole\n    stepCount\n    steps(first: 3) {\n      nodes {\n        position\n        microbook {\n          id\n          edition {\n            id\n            coverUrl\n          }\n        }\n      }\n    }\n  }\n": typeof types.OriginalCard_OriginalFragmentDoc,
@@ -45,6 +46,7 @@ const documents: Documents = {
     "\n  mutation SignUp($email: String!, $password: String!) {\n    signUp(email: $email, password: $password) {\n      __typename\n      ... on AuthSession {\n        viewer {\n          id\n          email\n          name\n        }\n      }\n      ... on InvalidInputError {\n        issues {\n          path\n          code\n        }\n      }\n      ... on RateLimitedError {\n        retryAfterSeconds\n      }\n      ... on EmailTakenError {\n        code\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation LogIn($email: String!, $password: String!) {\n    logIn(email: $email, password: $password) {\n      __typename\n      ... on AuthSession {\n        viewer {\n          id\n          email\n          name\n        }\n      }\n      ... on InvalidInputError {\n        issues {\n          path\n          code\n        }\n      }\n      ... on RateLimitedError {\n        retryAfterSeconds\n      }\n      ... on InvalidCredentialsError {\n        code\n      }\n    }\n  }\n": types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": types.LogOutDocument,
+    "\n  query SocialLoginProviders {\n    socialLoginProviders\n  }\n": types.SocialLoginProvidersDocument,
     "\n  fragment MicrobookCard_microbook on Microbook {\n    id\n    slug\n    author {\n      id\n      name\n    }\n    edition {\n      id\n      language\n      title\n      readingMinutes\n      coverUrl\n      audio {\n        durationSeconds\n      }\n    }\n  }\n": types.MicrobookCard_MicrobookFragmentDoc,
     "\n  fragment CategoryTile_category on Category {\n    id\n    slug\n    name\n    color\n    microbookCount\n  }\n": types.CategoryTile_CategoryFragmentDoc,
     "\n  fragment OriginalCard_original on Original {\n    id\n    slug\n    title\n    specialistName\n    specialistRole\n    stepCount\n    steps(first: 3) {\n      nodes {\n        position\n        microbook {\n          id\n          edition {\n            id\n            coverUrl\n          }\n        }\n      }\n    }\n  }\n": types.OriginalCard_OriginalFragmentDoc,
@@ -102,6 +104,10 @@ export function graphql(source: "\n  mutation LogIn($email: String!, $password: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation LogOut {\n    logOut\n  }\n"): (typeof documents)["\n  mutation LogOut {\n    logOut\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SocialLoginProviders {\n    socialLoginProviders\n  }\n"): (typeof documents)["\n  query SocialLoginProviders {\n    socialLoginProviders\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

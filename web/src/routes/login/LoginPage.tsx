@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageHead } from "../../app/PageHead";
 import { AuthForm } from "../../features/accounts/AuthForm";
+import { SocialButtons } from "../../features/accounts/SocialButtons";
 
 /** /login (ensureUnauthenticated: a signed-in reader is sent on). */
 export function Component() {
@@ -11,6 +12,7 @@ export function Component() {
       <h1 id="login-title">
         <Trans>Log in</Trans>
       </h1>
+      <SocialButtons />
       <AuthForm mode="logIn" />
     </section>
   );

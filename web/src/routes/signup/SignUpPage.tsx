@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { PageHead } from "../../app/PageHead";
 import { AuthForm } from "../../features/accounts/AuthForm";
+import { SocialButtons } from "../../features/accounts/SocialButtons";
 
 /** /signup (ensureUnauthenticated: a signed-in reader is sent on). */
 export function Component() {
@@ -14,6 +15,7 @@ export function Component() {
       <h1 id="signup-title">
         <Trans>Create your account</Trans>
       </h1>
+      <SocialButtons />
       <AuthForm mode="signUp" />
     </section>
   );

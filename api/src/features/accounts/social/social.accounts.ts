@@ -1,0 +1,83 @@
+import { Prisma, type PrismaClient } from "../../../generated/prisma/client.js";
+import type { Language, SocialProvider } from "../../../generated/prisma/enums.js";
+import type { SocialProfile } from "./social.client.js";
+
+/** A social sign-in that must not go on: the provider did not vouch for the email of an existing account, or gave none. */
+export class SocialAccountRefusedError extends Error {
+  constructor(readonly code: "EMAIL_NOT_VERIFIED" | "EMAIL_MISSING") {
+    super(code === "EMAIL_NOT_VERIFIED" ? "The provider did not verify the email of an existing account" : "The provider gave no email");
+    this.name = "SocialAccountRefusedError";
+  }
+}
+
+/**
+ * The reader a provider's profile signs in:
+ * 1. the account already linked to this provider identity (provider + subject), whatever its email now;
+ * 2. else the account with the profile's email, linked now, only when the provider verified that email
+ *    (an unverified email never takes over an account);
+ * 3. else a new account with that email (`isNew`: the reader goes to onboarding).
+ */
+export async function accountForSocialProfile(
+  prisma: PrismaClient,
+  provider: SocialProvider,
+  profile: SocialProfile,
+  options: { locale: Language; now: Date },
+): Promise<{ userId: string; isNew: boolean }> {
+  const linked = await prisma.socialIdentity.findUnique({
+    where: { provider_subject: { provider, subject: profile.subject } },
+    select: { id: true, userId: true, user: { select: { name: true } } },
+  });
+  if (linked) {
+    await prisma.socialIdentity.update({ where: { id: linked.id }, data: { lastUsedAt: options.now, email: profile.email } });
+    if (!linked.user.name && profile.name) await fillInName(prisma, linked.userId, profile);
+    return { userId: linked.userId, isNew: false };
+  }
+  if (!profile.email) throw new SocialAccountRefusedError("EMAIL_MISSING");
+
+  const existing = await prisma.user.findUnique({ where: { email: profile.email }, select: { id: true, name: true } });
+  if (existing) {
+    if (!profile.emailVerified) throw new SocialAccountRefusedError("EMAIL_NOT_VERIFIED");
+    await link(prisma, provider, profile, existing.id, options.now);
+    if (!existing.name && profile.name) await fillInName(prisma, existing.id, profile);
+    return { userId: existing.id, isNew: false };
+  }
+
+  try {
+    const user = await prisma.user.create({
+      data: {
+        email: profile.email,
+        name: profile.name ?? "",
+        surname: profile.surname ?? "",
+        interfaceLanguage: options.locale,
+        contentLanguage: options.locale,
+        socialIdentities: {
+          create: { provider, subject: profile.subject, email: profile.email, createdAt: options.now, lastUsedAt: options.now },
+        },
+      },
+      select: { id: true },
+    });
+    return { userId: user.id, isNew: true };
+  } catch (error) {
+    // The same callback twice at once, or a sign-up with this email in between: decide again with what is stored now.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      return accountForSocialProfile(prisma, provider, profile, options);
+    }
+    throw error;
+  }
+}
+
+async function link(prisma: PrismaClient, provider: SocialProvider, profile: SocialProfile, userId: string, now: Date) {
+  await prisma.socialIdentity.upsert({
+    where: { provider_subject: { provider, subject: profile.subject } },
+    create: { provider, subject: profile.subject, userId, email: profile.email, createdAt: now, lastUsedAt: now },
+    update: { lastUsedAt: now, email: profile.email },
+  });
+}
+
+/** A name the account has none of (a password sign-up, or Apple's first answer arriving now). */
+async function fillInName(prisma: PrismaClient, userId: string, profile: SocialProfile) {
+  await prisma.user.updateMany({
+    where: { id: userId, name: "" },
+    data: { name: profile.name ?? "", ...(profile.surname ? { surname: profile.surname } : {}) },
+  });
+}
