@@ -25,7 +25,15 @@ export const TRENDING_DAYS = 7;
  */
 export async function rankedMicrobookIds(
   ctx: Pick<Context, "prisma" | "now">,
-  options: { sort: MicrobookSort; categoryId?: string; languages: readonly Language[]; offset: number; limit: number },
+  options: {
+    sort: MicrobookSort;
+    categoryId?: string;
+    /** Only microbooks with an edition in this language. */
+    publishedIn?: Language | null;
+    languages: readonly Language[];
+    offset: number;
+    limit: number;
+  },
 ): Promise<string[]> {
   const { sort } = options;
   const since = new Date(Date.UTC(ctx.now.getUTCFullYear(), ctx.now.getUTCMonth(), ctx.now.getUTCDate() - (TRENDING_DAYS - 1)));
@@ -47,6 +55,7 @@ export async function rankedMicrobookIds(
   const query = sql`
     SELECT m."id" FROM "Microbook" AS m ${join(joins, " ", "", "")}
     WHERE cardinality(m."languages") > 0 ${options.categoryId ? sql`AND m."categoryId" = ${options.categoryId}` : empty}
+    ${options.publishedIn ? sql`AND ${options.publishedIn}::"Language" = ANY(m."languages")` : empty}
     ORDER BY ${order} m."createdAt" DESC, m."id" ASC
     LIMIT ${options.limit} OFFSET ${options.offset}`;
   // One line, as logs and the SQL snapshots show it.
