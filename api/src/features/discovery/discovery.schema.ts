@@ -4,7 +4,7 @@ import { noRow, pageSizeAtMost } from "../../schema/pagination.js";
 import type { Language } from "../../generated/prisma/enums.js";
 import { LanguageEnum, Microbook, languageOrder, pickByLanguage } from "../catalog/catalog.schema.js";
 import { serviceDay, weekStart } from "../catalog/service-time.js";
-import { microbooksInOrder, rankedMicrobookIds, type MicrobookSort } from "./microbook-lists.js";
+import { countPublishedIn, microbooksInOrder, rankedMicrobookIds, type MicrobookSort } from "./microbook-lists.js";
 import { queryFromConnection, resolvePage, type PageArgs } from "./paging.js";
 
 export const MicrobookSortEnum = builder.enumType("MicrobookSort", {
@@ -55,9 +55,7 @@ async function microbookPage(
     return language ? books.map((book) => Object.assign(book, { listLanguage: language })) : books;
   });
   // Filtered, the stored counts do not apply: counted (only when asked for) over the languages column.
-  const total = language
-    ? () => ctx.prisma.microbook.count({ where: { languages: { has: language }, categoryId: options.categoryId } })
-    : options.total;
+  const total = language ? () => countPublishedIn(ctx, language, options.categoryId) : options.total;
   return Object.assign(page, { total });
 }
 

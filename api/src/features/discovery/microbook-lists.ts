@@ -67,6 +67,15 @@ export async function rankedMicrobookIds(
   return rows.map((r) => r.id);
 }
 
+/** How many microbooks (of a category) have an edition in `language`: filtered lists' totalCount. */
+export async function countPublishedIn(ctx: Pick<Context, "prisma">, language: Language, categoryId?: string): Promise<number> {
+  // Raw: Prisma's `has` on an enum array sends a malformed array literal through the driver adapter.
+  const [row] = await ctx.prisma.$queryRaw<
+    { count: number }[]
+  >`SELECT count(*)::int AS "count" FROM "Microbook" WHERE ${language}::"Language" = ANY("languages") ${categoryId ? sql`AND "categoryId" = ${categoryId}` : empty}`;
+  return row?.count ?? 0;
+}
+
 /** The microbooks of `ids`, in that order, selected as the connection's nodes ask. One statement (none if empty). */
 export async function microbooksInOrder(ctx: Context, info: GraphQLResolveInfo, ids: readonly string[]) {
   if (ids.length === 0) return [];

@@ -15,17 +15,25 @@ builder.prismaObjectField("User", "continueReading", (t) =>
         "The reader's microbooks in progress (started, not yet read), the most recently read first. Each one's `viewerState.progress` says how far they are.",
       select: { id: true },
       args: { page: t.arg.int({ required: false, description: "1-based page of `first` microbooks; not with `after`." }) },
-      resolve: (user, args, ctx, info) =>
-        resolvePage(args, { defaultSize: 12, maxSize: 50 }, async ({ offset, limit }) => {
+      resolve: async (user, args, ctx, info) => {
+        const where = { userId: user.id, status: "READING" as const };
+        const page = await resolvePage(args, { defaultSize: 12, maxSize: 50 }, async ({ offset, limit }) => {
           const rows = await ctx.prisma.userBookState.findMany({
-            where: { userId: user.id, status: "READING" },
+            where,
             orderBy: [{ updatedAt: "desc" }, { microbookId: "asc" }],
             skip: offset,
             take: limit,
             select: { microbookId: true },
           });
-          return microbooksInOrder(ctx, info, rows.map((row) => row.microbookId));
-        }),
+          return microbooksInOrder(
+            ctx,
+            info,
+            rows.map((row) => row.microbookId),
+          );
+        });
+        // MicrobookConnection.totalCount reads this (counted only when asked for).
+        return Object.assign(page, { total: () => ctx.prisma.userBookState.count({ where }) });
+      },
     },
     MicrobookConnection,
   ),

@@ -97,11 +97,7 @@ builder.mutationFields((t) => ({
     },
     validate: z.object({
       ...microbookArg,
-      progress: z
-        .number()
-        .min(0, { message: "OUT_OF_RANGE" })
-        .max(1, { message: "OUT_OF_RANGE" })
-        .nullish(),
+      progress: z.number().min(0, { message: "OUT_OF_RANGE" }).max(1, { message: "OUT_OF_RANGE" }).nullish(),
     }),
     resolve: async (query, _root, args, ctx) => {
       const id = args.microbookId.id;

@@ -38,8 +38,21 @@ const SET_FAVOURITE = `mutation ($id: ID!, $favourite: Boolean!) { setFavourite(
 const START_READING = `mutation ($id: ID!, $progress: Float) { startReading(microbookId: $id, progress: $progress) { ${RESULT} } }`;
 const MARK_READ = `mutation ($id: ID!, $read: Boolean!) { markRead(microbookId: $id, read: $read) { ${RESULT} } }`;
 
-type State = { isFavourite: boolean; status: string; progress: number; favouritedAt: string | null; startedAt: string | null; finishedAt: string | null };
-type Payload = { __typename: string; slug?: string; viewerState?: State | null; code?: string; issues?: { path: string[]; code: string }[] };
+type State = {
+  isFavourite: boolean;
+  status: string;
+  progress: number;
+  favouritedAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+type Payload = {
+  __typename: string;
+  slug?: string;
+  viewerState?: State | null;
+  code?: string;
+  issues?: { path: string[]; code: string }[];
+};
 
 const gid = (id: string) => encodeGlobalID("Microbook", id);
 
@@ -92,7 +105,9 @@ describe("Microbook.viewerState", () => {
     const book = await buildMicrobook(db.prisma);
     const free = await freeReader();
     const premium = await premiumReader();
-    await db.prisma.userBookState.create({ data: { userId: free.user.id, microbookId: book.id, isFavourite: true, favouritedAt: new Date() } });
+    await db.prisma.userBookState.create({
+      data: { userId: free.user.id, microbookId: book.id, isFavourite: true, favouritedAt: new Date() },
+    });
 
     const asVisitor = await run(db, STATE, { slug: book.slug });
     expect(asVisitor.data).toEqual({ microbook: { viewerState: null } });
@@ -110,12 +125,17 @@ describe("setFavourite", () => {
     const { token } = await freeReader();
     const first = new Date("2026-11-20T10:00:00Z");
     const on = await mutate(SET_FAVOURITE, { id: gid(book.id), favourite: true }, token, first);
-    expect(on).toMatchObject({ __typename: "Microbook", viewerState: { isFavourite: true, favouritedAt: first.toISOString(), status: "NONE" } });
+    expect(on).toMatchObject({
+      __typename: "Microbook",
+      viewerState: { isFavourite: true, favouritedAt: first.toISOString(), status: "NONE" },
+    });
     const again = await mutate(SET_FAVOURITE, { id: gid(book.id), favourite: true }, token, new Date("2026-11-21T10:00:00Z"));
     expect(again.viewerState).toMatchObject({ isFavourite: true, favouritedAt: first.toISOString() });
     const off = await mutate(SET_FAVOURITE, { id: gid(book.id), favourite: false }, token);
     expect(off.viewerState).toMatchObject({ isFavourite: false, favouritedAt: null });
-    expect(await mutate(SET_FAVOURITE, { id: gid(book.id), favourite: false }, token)).toMatchObject({ viewerState: { isFavourite: false } });
+    expect(await mutate(SET_FAVOURITE, { id: gid(book.id), favourite: false }, token)).toMatchObject({
+      viewerState: { isFavourite: false },
+    });
     // Favouriting is not reading: no read is counted.
     expect(await readsOf(book.id)).toBe(0);
   });
@@ -154,7 +174,10 @@ describe("startReading", () => {
     const book = await lockedMicrobook();
     const free = await freeReader();
     const premium = await premiumReader();
-    expect(await mutate(START_READING, { id: gid(book.id) }, free.token)).toEqual({ __typename: "MicrobookLockedError", code: "MICROBOOK_LOCKED" });
+    expect(await mutate(START_READING, { id: gid(book.id) }, free.token)).toEqual({
+      __typename: "MicrobookLockedError",
+      code: "MICROBOOK_LOCKED",
+    });
     expect(await readsOf(book.id)).toBe(0);
     expect(await db.prisma.userBookState.count()).toBe(0);
     expect(await mutate(START_READING, { id: gid(book.id) }, premium.token)).toMatchObject({ viewerState: { status: "READING" } });
@@ -181,7 +204,12 @@ describe("markRead", () => {
     const { token } = await premiumReader();
     const finished = new Date("2026-11-20T10:00:00Z");
     const read = await mutate(MARK_READ, { id: gid(book.id), read: true }, token, finished);
-    expect(read.viewerState).toMatchObject({ status: "READ", progress: 1, finishedAt: finished.toISOString(), startedAt: finished.toISOString() });
+    expect(read.viewerState).toMatchObject({
+      status: "READ",
+      progress: 1,
+      finishedAt: finished.toISOString(),
+      startedAt: finished.toISOString(),
+    });
     expect(await readsOf(book.id)).toBe(1);
     const again = await mutate(MARK_READ, { id: gid(book.id), read: true }, token, new Date("2026-11-22T10:00:00Z"));
     expect(again.viewerState).toMatchObject({ status: "READ", finishedAt: finished.toISOString() });
@@ -198,7 +226,10 @@ describe("markRead", () => {
     await db.prisma.userBookState.create({
       data: { userId: user.id, microbookId: startedBefore.id, status: "READING", startedAt: new Date(Date.now() - 86_400_000) },
     });
-    expect(await mutate(MARK_READ, { id: gid(locked.id), read: true }, token)).toEqual({ __typename: "MicrobookLockedError", code: "MICROBOOK_LOCKED" });
+    expect(await mutate(MARK_READ, { id: gid(locked.id), read: true }, token)).toEqual({
+      __typename: "MicrobookLockedError",
+      code: "MICROBOOK_LOCKED",
+    });
     expect(await mutate(MARK_READ, { id: gid(startedBefore.id), read: true }, token)).toMatchObject({ viewerState: { status: "READ" } });
     expect(await readsOf(locked.id)).toBe(0);
   });
