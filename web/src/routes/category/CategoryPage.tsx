@@ -5,6 +5,7 @@ import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { colorRef } from "../../features/discovery/CategoryTile";
+import { LanguageFilter } from "../../features/discovery/LanguageFilter";
 import { listHref, Pagination } from "../../features/discovery/Pagination";
 import { pageCount } from "../../features/discovery/paging";
 import { CATEGORY_SORTS, type CategorySortKey, type categoryLoader } from "./loader";
@@ -12,13 +13,14 @@ import { CATEGORY_SORTS, type CategorySortKey, type categoryLoader } from "./loa
 export function Component() {
   const { t } = useLingui();
   const localize = useLocalizedPath();
-  const { queryRef, page, sortKey } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof categoryLoader>>>;
+  const { queryRef, page, sortKey, language } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof categoryLoader>>>;
   const { data } = useReadQuery(queryRef);
   const category = data.category;
   if (!category) return null;
   const { microbooks } = category;
   const path = localize(`/categories/${category.slug}`);
-  const href = (p: number, sort: CategorySortKey = sortKey) => listHref(path, { sort: sort === "popular" ? null : sort, page: p });
+  const href = (p: number, sort: CategorySortKey = sortKey, lang: typeof language = language) =>
+    listHref(path, { sort: sort === "popular" ? null : sort, lang, page: p });
   const sortNames: Record<CategorySortKey, string> = { popular: t`Most popular`, newest: t`Newest`, title: t`A–Z` };
   const pages = pageCount(microbooks.totalCount);
   return (
@@ -53,6 +55,7 @@ export function Component() {
           ))}
         </ul>
       </nav>
+      <LanguageFilter current={language} href={(lang) => href(1, sortKey, lang)} />
       <div className="card-grid">
         {microbooks.nodes.map((book) => (
           <MicrobookCard key={book.id} microbook={book} />
