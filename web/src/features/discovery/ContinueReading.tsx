@@ -1,31 +1,14 @@
 import type { QueryRef } from "@apollo/client/react";
 import { useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { graphql } from "../../gql";
 import type { ContinueReadingQuery as ContinueReadingResult } from "../../gql/graphql";
 import { MicrobookCard } from "../catalog/MicrobookCard";
 
 /**
- * The signed-in reader's books in progress, most recently read first. Its own private query: the home
- * page's public query (the same for every visitor, response-cached) never carries it.
+ * The signed-in reader's books in progress, most recently read first, from its own private query
+ * (continue-reading.query.ts): the home page's public query (the same for every visitor,
+ * response-cached) never carries it.
  */
-export const ContinueReadingQuery = graphql(`
-  query ContinueReading {
-    viewer {
-      id
-      continueReading(first: 6) {
-        nodes {
-          id
-          ...MicrobookCard_microbook
-          viewerState {
-            progress
-          }
-        }
-      }
-    }
-  }
-`);
-
 export function ContinueReading({ queryRef }: { queryRef: QueryRef<ContinueReadingResult> }) {
   const { t } = useLingui();
   const { data } = useReadQuery(queryRef);

@@ -10,9 +10,9 @@ import { LanguageName } from "../catalog/LanguageName";
 export function LanguageFilter({ current, href }: { current: Locale | null; href: (language: Locale | null) => string }) {
   const { t } = useLingui();
   return (
-    <nav className="sort-control" aria-label={t`Language of the microbooks`}>
+    <nav className="sort-control" aria-label={t`Language`}>
       <span className="sort-control__label" aria-hidden="true">
-        <Trans>Language</Trans>
+        {t`Language`}
       </span>
       <ul>
         <li>

@@ -1,6 +1,6 @@
 import type { QueryRef } from "@apollo/client/react";
 import { useReadQuery } from "@apollo/client/react";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { OriginalViewerProgressQuery as ProgressResult } from "../../gql/graphql";
 
@@ -32,7 +32,6 @@ function ReaderPathProgress({
   progressRef: QueryRef<ProgressResult>;
   children: (progressOf: StepProgressOf) => ReactNode;
 }) {
-  const { t } = useLingui();
   const { data } = useReadQuery(progressRef);
   const progress = data.original?.viewerProgress;
   if (!progress) return <>{children(NO_PROGRESS)}</>;
@@ -50,7 +49,7 @@ function ReaderPathProgress({
             </Trans>
           )}
         </p>
-        <progress max={stepCount} value={readCount} aria-labelledby="path-progress-label" title={t`Your progress along the path`} />
+        <progress max={stepCount} value={readCount} aria-labelledby="path-progress-label" />
       </div>
       {children(progressOf)}
     </>

@@ -98,7 +98,7 @@ export function ReaderStateButtons({
       });
       const result = answer?.markRead;
       if (result?.__typename !== "Microbook") return failed(result && "code" in result ? result.code : undefined);
-      toast.show(read ? t`Marked as read.` : t`No longer marked as read.`);
+      if (read) toast.show(t`Marked as read.`);
     } catch {
       failed(undefined);
     }
@@ -117,7 +117,7 @@ export function ReaderStateButtons({
     if (intent === "favourite" && !state.isFavourite) void setFavourite(true);
     if (intent === "read" && state.status !== "READ") {
       if (canMarkRead) void markRead(true);
-      else toast.show(t`This microbook is for Premium subscribers. You can mark it read once you have read it.`, "error");
+      else failed("MICROBOOK_LOCKED");
     }
     // Runs once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps

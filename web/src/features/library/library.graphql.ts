@@ -3,19 +3,6 @@ import { graphql } from "../../gql";
 // The reader's own state: private queries, sent only for a signed-in reader, never part of a page's
 // public (response-cached) query. Errors are selected by their own type (the cache has no possibleTypes).
 
-export const MicrobookViewerStateQuery = graphql(`
-  query MicrobookViewerState($slug: String!) {
-    microbook(slug: $slug) {
-      id
-      viewerState {
-        isFavourite
-        status
-        progress
-      }
-    }
-  }
-`);
-
 export const SetFavouriteMutation = graphql(`
   mutation SetFavourite($microbookId: ID!, $favourite: Boolean!) {
     setFavourite(microbookId: $microbookId, favourite: $favourite) {

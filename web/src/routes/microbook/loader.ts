@@ -2,7 +2,6 @@ import { data, type LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
 import { splitLocale } from "../../app/route-table";
 import { currentViewer } from "../../features/accounts/guards";
-import { MicrobookViewerStateQuery } from "../../features/library/library.graphql";
 import { MicrobookPageQuery } from "./microbook.query";
 
 export function microbookLoader(apollo: Apollo) {
@@ -15,7 +14,9 @@ export function microbookLoader(apollo: Apollo) {
     const [result, viewer] = await Promise.all([client.query({ query: MicrobookPageQuery, variables }), currentViewer(apollo)]);
     // An unknown microbook is a 404 like any unknown page.
     if (!result.data?.microbook) throw data("This page could not be found", { status: 404 });
-    const stateRef = viewer
+    // Loaded for signed-in readers only: visitors' JavaScript does not carry it.
+    const { MicrobookViewerStateQuery } = viewer ? await import("../../features/library/viewer-state.query") : {};
+    const stateRef = MicrobookViewerStateQuery
       ? await preloadQuery.toPromise(preloadQuery(MicrobookViewerStateQuery, { variables: { slug: variables.slug } }))
       : null;
     // Already in the cache: the component reads it without another request.
