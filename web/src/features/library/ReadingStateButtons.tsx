@@ -76,7 +76,7 @@ export function ReaderStateButtons({
         },
       });
       const result = answer?.setFavourite;
-      if (result?.__typename !== "Microbook") return failed(result && "code" in result ? result.code : undefined);
+      if (result?.__typename !== "Microbook") return failed(result?.__typename);
       toast.show(favourite ? t`Added to your favourites.` : t`Removed from your favourites.`);
     } catch {
       failed(undefined);
@@ -97,7 +97,7 @@ export function ReaderStateButtons({
         },
       });
       const result = answer?.markRead;
-      if (result?.__typename !== "Microbook") return failed(result && "code" in result ? result.code : undefined);
+      if (result?.__typename !== "Microbook") return failed(result?.__typename);
       if (read) toast.show(t`Marked as read.`);
     } catch {
       failed(undefined);
@@ -117,7 +117,7 @@ export function ReaderStateButtons({
     if (intent === "favourite" && !state.isFavourite) void setFavourite(true);
     if (intent === "read" && state.status !== "READ") {
       if (canMarkRead) void markRead(true);
-      else failed("MICROBOOK_LOCKED");
+      else failed("MicrobookLockedError");
     }
     // Runs once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps

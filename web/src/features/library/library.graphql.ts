@@ -1,12 +1,12 @@
 import { graphql } from "../../gql";
 
-// The reader's own state: private queries, sent only for a signed-in reader, never part of a page's
-// public (response-cached) query. Errors are selected by their own type (the cache has no possibleTypes).
+// The reader's own state: private operations, sent only for a signed-in reader. Each failure is told by
+// its __typename (MicrobookLockedError, MicrobookNotFoundError, InvalidInputError): every document
+// ships in the app's shared chunk, so they select no more than the page uses.
 
 export const SetFavouriteMutation = graphql(`
   mutation SetFavourite($microbookId: ID!, $favourite: Boolean!) {
     setFavourite(microbookId: $microbookId, favourite: $favourite) {
-      __typename
       ... on Microbook {
         id
         viewerState {
@@ -14,12 +14,6 @@ export const SetFavouriteMutation = graphql(`
           status
           progress
         }
-      }
-      ... on MicrobookNotFoundError {
-        code
-      }
-      ... on InvalidInputError {
-        code
       }
     }
   }
@@ -28,7 +22,6 @@ export const SetFavouriteMutation = graphql(`
 export const MarkReadMutation = graphql(`
   mutation MarkRead($microbookId: ID!, $read: Boolean!) {
     markRead(microbookId: $microbookId, read: $read) {
-      __typename
       ... on Microbook {
         id
         viewerState {
@@ -36,15 +29,6 @@ export const MarkReadMutation = graphql(`
           status
           progress
         }
-      }
-      ... on MicrobookNotFoundError {
-        code
-      }
-      ... on MicrobookLockedError {
-        code
-      }
-      ... on InvalidInputError {
-        code
       }
     }
   }
@@ -53,7 +37,6 @@ export const MarkReadMutation = graphql(`
 export const StartReadingMutation = graphql(`
   mutation StartReading($microbookId: ID!, $progress: Float) {
     startReading(microbookId: $microbookId, progress: $progress) {
-      __typename
       ... on Microbook {
         id
         viewerState {
@@ -61,15 +44,6 @@ export const StartReadingMutation = graphql(`
           status
           progress
         }
-      }
-      ... on MicrobookNotFoundError {
-        code
-      }
-      ... on MicrobookLockedError {
-        code
-      }
-      ... on InvalidInputError {
-        code
       }
     }
   }
