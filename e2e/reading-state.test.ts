@@ -125,3 +125,29 @@ describe("a reader's own state for a microbook", () => {
     );
   }
 });
+
+describe("the language filter", () => {
+  it(
+    "filters /en/trending to Portuguese microbooks, shown in Portuguese, and keeps the filter across pages",
+    { timeout: 60_000 },
+    async () => {
+      const context = await openContext(browser, { locale: "en-US" });
+      const page = await context.newPage();
+      await page.goto(`${BASE_URL}/en/trending`);
+      await page.waitForLoadState("networkidle");
+      const filter = page.getByRole("navigation", { name: "Language" });
+      await filter.getByRole("link", { name: "Portuguese" }).click();
+      await page.waitForURL(/\/en\/trending\?lang=pt$/, { waitUntil: "commit" });
+      await expect.poll(() => filter.getByRole("link", { name: "Portuguese" }).getAttribute("aria-current")).toBe("true");
+      const languages = await page.locator(".card__title").evaluateAll((titles) => titles.map((title) => title.getAttribute("lang")));
+      expect(languages.length).toBeGreaterThan(0);
+      expect(new Set(languages)).toEqual(new Set(["pt"]));
+      const next = page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" });
+      if (await next.count()) expect(await next.getAttribute("href")).toBe("/en/trending?lang=pt&page=2");
+      await filter.getByRole("link", { name: "All languages" }).click();
+      await page.waitForURL(/\/en\/trending$/, { waitUntil: "commit" });
+      expect(await cspViolations(context)).toEqual([]);
+      await context.close();
+    },
+  );
+});
