@@ -5,6 +5,7 @@ import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { bundleBudget } from "./build/bundle-budget";
+import { documentModules } from "./build/document-modules";
 import { precompress } from "./build/precompress";
 
 const apiPort = process.env.API_PORT ?? "3000";
@@ -35,6 +36,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       ],
     }),
     lingui(),
+    // Each page's JavaScript carries only the GraphQL documents it uses (see build/document-modules.ts).
+    documentModules(path.join(import.meta.dirname, "src", "gql")),
     bundleBudget(),
     precompress(),
   ],

@@ -46,7 +46,8 @@ describe("visitors' stored GET answers (served before Apollo runs)", () => {
   it("never serves a stored answer to a request with a session cookie or a bearer token", async () => {
     await get();
     const token = await buildSession(db.prisma, (await buildUser(db.prisma)).id);
-    for (const headers of [{ cookie: `brevia_session=${token}` }, { authorization: `Bearer ${token}` }]) {
+    const personal: Record<string, string>[] = [{ cookie: `brevia_session=${token}` }, { authorization: `Bearer ${token}` }];
+    for (const headers of personal) {
       const answer = await get(headers);
       expect(answer.statusCode).toBe(200);
       expect(answer.headers["x-cache"]).toBeUndefined();

@@ -12,5 +12,8 @@ import "../features/accounts/sessions.schema.js";
 import "../features/accounts/social/social.schema.js";
 import "../features/discovery/discovery.schema.js";
 import "../features/discovery/upgrade.schema.js";
+import "../features/library/library.errors.js";
+import "../features/library/reading-state.schema.js";
+import "../features/library/reading-progress.schema.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -12,6 +12,9 @@ export function createApolloCache() {
       // Answers differ by language: keep each language's root fields apart in the cache.
       Query: { fields: { microbook: { keyArgs: ["slug"] } } },
       Microbook: { fields: { edition: { keyArgs: ["language"] } } },
+      // A reader's own state has no id: a newer answer (a mutation's) updates it in place.
+      MicrobookViewerState: { merge: true },
+      OriginalViewerProgress: { merge: true },
     },
   });
 }

@@ -134,7 +134,9 @@ export const Microbook = builder.prismaNode("Microbook", {
       // PostgreSQL, more than it saved. The text is never among them: `content` loads it for the chosen
       // edition only, and only for a reader who may read it.
       select: (_args, _ctx, nestedSelection) => ({ editions: nestedSelection({ select: { language: true, microbookId: true } }) }),
-      resolve: (book, args, ctx) => pickByLanguage(book.editions, languageOrder(ctx, args.language)) ?? null,
+      // Without `language`, a list filtered to a language (discovery's microbookPage) has set the book's.
+      resolve: (book, args, ctx) =>
+        pickByLanguage(book.editions, languageOrder(ctx, args.language ?? (book as { listLanguage?: Language }).listLanguage)) ?? null,
     }),
     isFreeToday: t.boolean({
       select: { id: true },

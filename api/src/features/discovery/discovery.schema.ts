@@ -1,9 +1,10 @@
 import { builder } from "../../builder.js";
 import type { Context } from "../../context.js";
 import { noRow, pageSizeAtMost } from "../../schema/pagination.js";
-import { Microbook, languageOrder, pickByLanguage } from "../catalog/catalog.schema.js";
+import type { Language } from "../../generated/prisma/enums.js";
+import { LanguageEnum, Microbook, languageOrder, pickByLanguage } from "../catalog/catalog.schema.js";
 import { serviceDay, weekStart } from "../catalog/service-time.js";
-import { microbooksInOrder, type MicrobookSort } from "./microbook-lists.js";
+import { countPublishedIn, microbooksInOrder, type MicrobookSort } from "./microbook-lists.js";
 import { queryFromConnection, resolvePage, type PageArgs } from "./paging.js";
 
 export const MicrobookSortEnum = builder.enumType("MicrobookSort", {
@@ -35,21 +36,35 @@ builder.objectFields(MicrobookConnection, (t) => ({
 async function microbookPage(
   ctx: Context,
   info: Parameters<typeof microbooksInOrder>[1],
-  args: PageArgs & { sort: MicrobookSort },
+  args: PageArgs & { sort: MicrobookSort; language?: Language | null },
   options: { categoryId?: string; total: () => Promise<number> },
 ): Promise<MicrobookPage> {
+  const language = args.language ?? null;
   const page = await resolvePage(args, LIST_SIZES, async ({ offset, limit }) => {
     const ids = await ctx.loaders.rankedIds.load({
       sort: args.sort,
       categoryId: options.categoryId,
-      languages: languageOrder(ctx, ctx.locale),
+      publishedIn: language,
+      // The titles the reader sees: the filter's language, else their content language and its fallbacks.
+      languages: languageOrder(ctx, language),
       offset,
       limit,
     });
-    return microbooksInOrder(ctx, info, ids);
+    const books = await microbooksInOrder(ctx, info, ids);
+    // A list filtered to a language shows each book's edition in it (Microbook.edition reads this).
+    // Copies: the rows are shared through the request's loader with any other list that shows them.
+    return language ? books.map((book) => ({ ...book, listLanguage: language })) : books;
   });
-  return Object.assign(page, { total: options.total });
+  // Filtered, the stored counts do not apply: counted (only when asked for) over the languages column.
+  const total = language ? () => countPublishedIn(ctx, language, options.categoryId) : options.total;
+  return Object.assign(page, { total });
 }
+
+const languageArg = {
+  type: LanguageEnum,
+  required: false,
+  description: "Only microbooks published in this language, each shown in it. Default: all, in the reader's content language.",
+} as const;
 
 /** Every published microbook: the sum of the categories' stored counts (a few rows, no COUNT over books). */
 async function publishedCount(ctx: Context): Promise<number> {
@@ -65,6 +80,7 @@ builder.queryFields((t) => ({
       authScopes: { public: true },
       args: {
         sort: t.arg({ type: MicrobookSortEnum, required: true, defaultValue: "NEWEST" }),
+        language: t.arg(languageArg),
         page: t.arg.int({ required: false, description: "1-based page of `first` microbooks (a ?page=N address); not with `after`." }),
       },
       resolve: (_root, args, ctx, info) => microbookPage(ctx, info, args, { total: () => publishedCount(ctx) }),
@@ -81,6 +97,7 @@ builder.prismaObjectFields("Category", (t) => ({
       select: { id: true, microbookCount: true },
       args: {
         sort: t.arg({ type: MicrobookSortEnum, required: true, defaultValue: "POPULAR" }),
+        language: t.arg(languageArg),
         page: t.arg.int({ required: false, description: "1-based page of `first` microbooks (a ?page=N address); not with `after`." }),
       },
       resolve: (category, args, ctx, info) =>

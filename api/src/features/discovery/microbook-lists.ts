@@ -22,6 +22,8 @@ export const TRENDING_DAYS = 7;
 export type RankedListRequest = {
   sort: MicrobookSort;
   categoryId?: string;
+  /** Only microbooks with an edition in this language. */
+  publishedIn?: Language | null;
   languages: readonly Language[];
   offset: number;
   limit: number;
@@ -50,6 +52,7 @@ function rankedIdsQuery(ctx: Pick<Context, "now">, options: RankedListRequest, l
     SELECT ${list}::int AS "list", x."id", x."n" FROM unnest(ARRAY(
       SELECT m."id" FROM "Microbook" AS m ${join(joins, " ", "", "")}
       WHERE cardinality(m."languages") > 0 ${options.categoryId ? sql`AND m."categoryId" = ${options.categoryId}` : empty}
+      ${options.publishedIn ? sql`AND ${options.publishedIn}::"Language" = ANY(m."languages")` : empty}
       ORDER BY ${order} m."createdAt" DESC, m."id" ASC
       LIMIT ${options.limit} OFFSET ${options.offset}
     )) WITH ORDINALITY AS x("id", "n")`;
@@ -103,6 +106,15 @@ export function createMicrobooksByIdLoaders(ctx: Pick<Context, "prisma">) {
     loaders.set(key, loader);
     return loader;
   };
+}
+
+/** How many microbooks (of a category) have an edition in `language`: filtered lists' totalCount. */
+export async function countPublishedIn(ctx: Pick<Context, "prisma">, language: Language, categoryId?: string): Promise<number> {
+  // Raw: Prisma's `has` on an enum array sends a malformed array literal through the driver adapter.
+  const [row] = await ctx.prisma.$queryRaw<
+    { count: number }[]
+  >`SELECT count(*)::int AS "count" FROM "Microbook" WHERE ${language}::"Language" = ANY("languages") ${categoryId ? sql`AND "categoryId" = ${categoryId}` : empty}`;
+  return row?.count ?? 0;
 }
 
 /** The microbooks of `ids`, in that order, selected as the connection's nodes ask. */

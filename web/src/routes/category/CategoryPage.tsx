@@ -5,6 +5,7 @@ import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { coverLoadingAt, MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { colorRef } from "../../features/discovery/CategoryTile";
+import { LanguageFilter } from "../../features/discovery/LanguageFilter";
 import { listHref, Pagination } from "../../features/discovery/Pagination";
 import { pageCount } from "../../features/discovery/paging";
 import { CATEGORY_SORTS, type CategorySortKey, type categoryLoader } from "./loader";
@@ -12,14 +13,15 @@ import { CATEGORY_SORTS, type CategorySortKey, type categoryLoader } from "./loa
 export function Component() {
   const { t } = useLingui();
   const localize = useLocalizedPath();
-  const { queryRef, page, sortKey } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof categoryLoader>>>;
+  const { queryRef, page, sortKey, language } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof categoryLoader>>>;
   const { data } = useReadQuery(queryRef);
   const category = data.category;
   if (!category) return null;
   const { microbooks } = category;
   const path = localize(`/categories/${category.slug}`);
   const sortParam = (sort: CategorySortKey) => (sort === "popular" ? null : sort);
-  const href = (p: number, sort: CategorySortKey = sortKey) => listHref(path, { sort: sortParam(sort), page: p });
+  const href = (p: number, sort: CategorySortKey = sortKey, lang: typeof language = language) =>
+    listHref(path, { sort: sortParam(sort), lang, page: p });
   const sortNames: Record<CategorySortKey, string> = { popular: t`Most popular`, newest: t`Newest`, title: t`A–Z` };
   const pages = pageCount(microbooks.totalCount);
   return (
@@ -27,7 +29,7 @@ export function Component() {
       <PageHead
         title={page > 1 ? t`${category.name}, page ${page} · Brevia` : t`${category.name} · Brevia`}
         description={category.description}
-        list={{ page, hasNext: microbooks.pageInfo.hasNextPage, params: { sort: sortParam(sortKey) } }}
+        list={{ page, hasNext: microbooks.pageInfo.hasNextPage, params: { sort: sortParam(sortKey), lang: language } }}
       />
       <header className="listing__header" ref={colorRef(category.color)}>
         <p className="listing__eyebrow">
@@ -55,6 +57,7 @@ export function Component() {
           ))}
         </ul>
       </nav>
+      <LanguageFilter current={language} href={(lang) => href(1, sortKey, lang)} />
       <div className="card-grid">
         {microbooks.nodes.map((book, index) => (
           <MicrobookCard key={book.id} microbook={book} coverLoading={coverLoadingAt(index)} />

@@ -1,7 +1,7 @@
 import { graphql } from "../../gql";
 
 export const CategoryPageQuery = graphql(`
-  query CategoryPage($slug: String!, $sort: MicrobookSort!, $page: Int!, $first: Int!) {
+  query CategoryPage($slug: String!, $sort: MicrobookSort!, $page: Int!, $first: Int!, $language: Language) {
     category(slug: $slug) {
       id
       slug
@@ -9,7 +9,7 @@ export const CategoryPageQuery = graphql(`
       description
       color
       microbookCount
-      microbooks(sort: $sort, page: $page, first: $first) {
+      microbooks(sort: $sort, page: $page, first: $first, language: $language) {
         totalCount
         pageInfo {
           hasNextPage

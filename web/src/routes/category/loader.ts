@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
+import { languageFromUrl } from "../../features/discovery/language-filter";
 import { notFound, PAGE_SIZE, pageFromUrl } from "../../features/discovery/paging";
 import type { MicrobookSort } from "../../gql/graphql";
 import { CategoryPageQuery } from "./category.query";
@@ -14,11 +15,12 @@ export function categoryLoader({ client, preloadQuery }: Apollo) {
     const page = pageFromUrl(url);
     const sortKey = (url.searchParams.get("sort") ?? "popular") as CategorySortKey;
     if (!(sortKey in CATEGORY_SORTS)) notFound();
-    const variables = { slug: params.slug ?? "", sort: CATEGORY_SORTS[sortKey], page, first: PAGE_SIZE };
+    const language = languageFromUrl(url);
+    const variables = { slug: params.slug ?? "", sort: CATEGORY_SORTS[sortKey], page, first: PAGE_SIZE, language };
     const result = await client.query({ query: CategoryPageQuery, variables });
     const category = result.data?.category;
     // An unknown category, or a page past the last, is a 404 like any unknown page.
     if (!category || (page > 1 && category.microbooks.nodes.length === 0)) notFound();
-    return { queryRef: preloadQuery(CategoryPageQuery, { variables }), page, sortKey };
+    return { queryRef: preloadQuery(CategoryPageQuery, { variables }), page, sortKey, language };
   };
 }

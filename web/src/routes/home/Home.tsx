@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { CategoryTile } from "../../features/discovery/CategoryTile";
+import { ContinueReading } from "../../features/discovery/ContinueReading";
 import { OriginalCard } from "../../features/discovery/OriginalCard";
 import { PlaylistCard } from "../../features/discovery/PlaylistCard";
 import { PageHead } from "../../app/PageHead";
@@ -11,7 +12,7 @@ import type { homeLoader } from "./loader";
 
 export function Component() {
   const { t } = useLingui();
-  const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof homeLoader>>>;
+  const { queryRef, continueReadingRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof homeLoader>>>;
   const { data } = useReadQuery(queryRef);
   const localize = useLocalizedPath();
   const free = data.freeMicrobookToday;
@@ -29,6 +30,8 @@ export function Component() {
           <Trans>Read or listen to microbooks in Portuguese, English and Spanish.</Trans>
         </p>
       </section>
+      {/* Signed-in readers only: its own query, never part of the public page's. */}
+      {continueReadingRef && <ContinueReading queryRef={continueReadingRef} />}
       {free?.edition && (
         <section className="free-today" aria-labelledby="free-today-title">
           <h2 id="free-today-title">

@@ -1,5 +1,6 @@
 import { useReadQuery } from "@apollo/client/react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useRef } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { RichText } from "../../features/catalog/RichText";
@@ -9,6 +10,8 @@ import { PageHead } from "../../app/PageHead";
 import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { ShareButton } from "../../features/discovery/ShareButton";
 import { UpgradeButton } from "../../features/discovery/UpgradeModal";
+import { ReaderStateButtons, VisitorStateButtons } from "../../features/library/ReadingStateButtons";
+import { useReadingTracker } from "../../features/library/reading-tracker";
 import type { microbookLoader } from "./loader";
 
 /** "Original published 1854", or for a year before the common era "… 180 BCE" in the reader's wording. */
@@ -30,15 +33,18 @@ export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
   const localize = useLocalizedPath();
-  const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
+  const { queryRef, stateRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
   const { data } = useReadQuery(queryRef);
+  const pageRef = useRef<HTMLElement>(null);
+  const textRef = useRef<HTMLOListElement>(null);
   const book = data.microbook;
   const edition = book?.edition;
+  const content = edition?.content ?? null;
+  useReadingTracker({ microbookId: book?.id ?? "", enabled: Boolean(book && content && stateRef), pageRef, textRef });
   if (!book || !edition) return null;
-  const content = edition.content;
   const count = edition.keyIdeaCount;
   return (
-    <article className="microbook">
+    <article className="microbook" ref={pageRef}>
       <PageHead
         title={`${edition.title} · Brevia`}
         description={edition.subtitle}
@@ -92,7 +98,19 @@ export function Component() {
               </li>
             ))}
           </ul>
-          <ShareButton title={edition.title} />
+          <div className="microbook__actions">
+            {content && (
+              <a className="button" href="#ideas-title">
+                <Trans>Start reading</Trans>
+              </a>
+            )}
+            {stateRef ? (
+              <ReaderStateButtons microbookId={book.id} stateRef={stateRef} canRead={content !== null} />
+            ) : (
+              <VisitorStateButtons slug={book.slug} />
+            )}
+            <ShareButton title={edition.title} />
+          </div>
           {edition.language !== locale && (
             <p className="notice">
               <Trans>
@@ -148,7 +166,7 @@ export function Component() {
             <div lang={edition.language}>
               <RichText text={content.introduction} />
             </div>
-            <ol className="key-ideas__list" lang={edition.language}>
+            <ol className="key-ideas__list" lang={edition.language} ref={textRef}>
               {content.keyIdeas.map((idea) => (
                 <li key={idea.position}>
                   <h3>{idea.title}</h3>

@@ -5,6 +5,7 @@ import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { RichText } from "../../features/catalog/RichText";
+import { StepMark, WithPathProgress } from "../../features/library/PathProgress";
 import type { originalLoader } from "./loader";
 
 /** A description for the head: the first sentence or two of a text, under about 160 characters. */
@@ -18,7 +19,7 @@ export function summary(text: string, max = 160): string {
 export function Component() {
   const { t } = useLingui();
   const localize = useLocalizedPath();
-  const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof originalLoader>>>;
+  const { queryRef, progressRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof originalLoader>>>;
   const { data } = useReadQuery(queryRef);
   const original = data.original;
   if (!original) return null;
@@ -42,19 +43,31 @@ export function Component() {
       <h2>
         <Trans>The path, step by step</Trans>
       </h2>
-      <ol className="original__steps">
-        {original.steps.nodes.map((step) => (
-          <li key={step.position} className="original__step">
-            <div className="original__step-text">
-              <h3>
-                <Trans>Step {step.position + 1}</Trans>
-              </h3>
-              <RichText text={step.text} />
-            </div>
-            <MicrobookCard microbook={step.microbook} />
-          </li>
-        ))}
-      </ol>
+      <WithPathProgress progressRef={progressRef}>
+        {(progressOf) => (
+          <ol className="original__steps">
+            {original.steps.nodes.map((step) => {
+              const progress = progressOf(step.position);
+              return (
+                <li
+                  key={step.position}
+                  className={`original__step${progress?.next ? " original__step--next" : ""}${progress?.read ? " original__step--read" : ""}`}
+                  aria-current={progress?.next ? "step" : undefined}
+                >
+                  <div className="original__step-text">
+                    <h3>
+                      <Trans>Step {step.position + 1}</Trans>
+                    </h3>
+                    <StepMark progress={progress} />
+                    <RichText text={step.text} />
+                  </div>
+                  <MicrobookCard microbook={step.microbook} />
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </WithPathProgress>
     </article>
   );
 }

@@ -1,0 +1,14 @@
+import { LOCALES, type Locale } from "../../app/route-table";
+import { notFound } from "./paging";
+
+/**
+ * The content language a list is filtered to, from its address (`?lang=en`, like search's): null
+ * without one (every microbook, each in the reader's content language); not-found for an unknown one.
+ * The server's page cache keys on `lang` (api/src/http/web-app.ts PAGE_PARAMS).
+ */
+export function languageFromUrl(url: URL): Locale | null {
+  const raw = url.searchParams.get("lang");
+  if (raw === null) return null;
+  if (!(LOCALES as readonly string[]).includes(raw)) notFound();
+  return raw as Locale;
+}

@@ -1,0 +1,151 @@
+import type { QueryRef } from "@apollo/client/react";
+import { useMutation, useReadQuery } from "@apollo/client/react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useLocalizedPath } from "../../app/useLocale";
+import { useToast } from "../../app/shell/toasts";
+import type { MicrobookViewerStateQuery as StateResult } from "../../gql/graphql";
+import { MarkReadMutation, SetFavouriteMutation } from "./library.graphql";
+
+/** What a visitor asked for before signing up: done (or offered) when they are back on the book. */
+export type ReadingIntent = "favourite" | "read";
+const INTENT_PARAM = "intent";
+
+/**
+ * A visitor's buttons: links to sign up that bring them back to this microbook with what they asked
+ * for (`?intent=…`), which the signed-in page then does. Links, so they work before the script loads.
+ */
+export function VisitorStateButtons({ slug }: { slug: string }) {
+  const localize = useLocalizedPath();
+  const signUpFor = (intent: ReadingIntent) =>
+    `${localize("/signup")}?next=${encodeURIComponent(`/microbook/${slug}?${INTENT_PARAM}=${intent}`)}`;
+  return (
+    <div className="reading-state">
+      <Link className="button button--secondary" to={signUpFor("favourite")}>
+        <Trans>Add to favourites</Trans>
+      </Link>
+      <Link className="button button--secondary" to={signUpFor("read")}>
+        <Trans>Mark as read</Trans>
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * A signed-in reader's favourite and read toggles, from their own small query (never the page's
+ * public one). Changes show at once (optimistic) and the server's answer replaces them.
+ */
+export function ReaderStateButtons({
+  microbookId,
+  stateRef,
+  canRead,
+}: {
+  microbookId: string;
+  stateRef: QueryRef<StateResult>;
+  /** The reader may read the microbook now (premium, or today's free one). */
+  canRead: boolean;
+}) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const { data } = useReadQuery(stateRef);
+  const state = data.microbook?.viewerState ?? {
+    __typename: "MicrobookViewerState" as const,
+    isFavourite: false,
+    status: "NONE" as const,
+    progress: 0,
+  };
+  const [setFavouriteMutation, { loading: favouriting }] = useMutation(SetFavouriteMutation);
+  const [markReadMutation, { loading: marking }] = useMutation(MarkReadMutation);
+  // A locked book can still be marked read by a reader who started it (when it was free, or subscribed).
+  const canMarkRead = canRead || state.status !== "NONE";
+
+  const failed = (code: string | undefined) =>
+    toast.show(
+      code === "MICROBOOK_LOCKED" ? t`This microbook is for Premium subscribers.` : t`Something went wrong. Please try again.`,
+      "error",
+    );
+
+  async function setFavourite(favourite: boolean) {
+    try {
+      const { data: answer } = await setFavouriteMutation({
+        variables: { microbookId, favourite },
+        optimisticResponse: {
+          __typename: "Mutation",
+          setFavourite: { __typename: "Microbook", id: microbookId, viewerState: { ...state, isFavourite: favourite } },
+        },
+      });
+      const result = answer?.setFavourite;
+      if (result?.__typename !== "Microbook") return failed(result?.__typename);
+      toast.show(favourite ? t`Added to your favourites.` : t`Removed from your favourites.`);
+    } catch {
+      failed(undefined);
+    }
+  }
+
+  async function markRead(read: boolean) {
+    try {
+      const { data: answer } = await markReadMutation({
+        variables: { microbookId, read },
+        optimisticResponse: {
+          __typename: "Mutation",
+          markRead: {
+            __typename: "Microbook",
+            id: microbookId,
+            viewerState: { ...state, status: read ? "READ" : "READING", progress: read ? 1 : state.progress },
+          },
+        },
+      });
+      const result = answer?.markRead;
+      if (result?.__typename !== "Microbook") return failed(result?.__typename);
+      if (read) toast.show(t`Marked as read.`);
+    } catch {
+      failed(undefined);
+    }
+  }
+
+  // Back from signing up with something asked for: do it once, then drop it from the address.
+  const [params, setParams] = useSearchParams();
+  const intent = params.get(INTENT_PARAM);
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!intent || handled.current) return;
+    handled.current = true;
+    const rest = new URLSearchParams(params);
+    rest.delete(INTENT_PARAM);
+    setParams(rest, { replace: true });
+    if (intent === "favourite" && !state.isFavourite) void setFavourite(true);
+    if (intent === "read" && state.status !== "READ") {
+      if (canMarkRead) void markRead(true);
+      else failed("MicrobookLockedError");
+    }
+    // Runs once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [intent]);
+
+  const read = state.status === "READ";
+  return (
+    <div className="reading-state">
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-pressed={state.isFavourite}
+        disabled={favouriting}
+        onClick={() => void setFavourite(!state.isFavourite)}
+      >
+        {state.isFavourite ? <Trans>In your favourites</Trans> : <Trans>Add to favourites</Trans>}
+      </button>
+      {canMarkRead && (
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-pressed={read}
+          disabled={marking}
+          onClick={() => void markRead(!read)}
+        >
+          {read ? <Trans>Read</Trans> : <Trans>Mark as read</Trans>}
+        </button>
+      )}
+    </div>
+  );
+}
