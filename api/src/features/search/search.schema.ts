@@ -7,7 +7,7 @@ import { pageSizeAtMost } from "../../schema/pagination.js";
 import { canReadFullText } from "../catalog/catalog.policy.js";
 import { Category, LanguageEnum, Microbook, languageOrder } from "../catalog/catalog.schema.js";
 import { buildHighlights, highlightStems, type Highlights } from "./search.highlights.js";
-import { closeTitles, searchEditions } from "./search.sql.js";
+import { emptyResultHelp, searchEditions, type SearchHit } from "./search.sql.js";
 import { MAX_QUERY_LENGTH, queryWords, tsqueryLexemes } from "./search.text.js";
 
 const TextRangeRef = builder.objectRef<{ start: number; end: number }>("TextRange").implement({
@@ -60,6 +60,7 @@ type SearchExtras = { correctedQuery: string | null; suggestions: string[]; popu
 
 const PAGE_MAX = 50;
 const POPULAR = 6;
+const SUGGESTIONS = 3;
 
 builder.queryFields((t) => ({
   search: t.connection(
@@ -101,7 +102,7 @@ builder.queryFields((t) => ({
           return page.hasMore ? [...hits, hits[hits.length - 1]!] : hits;
         });
         if (connection.edges.length === 0 && offsetIsFirst(args.after)) {
-          extras = { ...extras, ...(await emptyResultHelp(ctx, info, words.join(" "), language)) };
+          extras = { ...extras, ...(await emptyPageHelp(ctx, info, words.join(" "), language)) };
         }
         return {
           ...connection,
@@ -124,7 +125,7 @@ builder.queryFields((t) => ({
         }),
         popular: c.field({
           type: [Microbook],
-          description: "When nothing matched: popular microbooks in the language.",
+          description: "When nothing matched: the most read microbooks in the language, then the newest.",
           resolve: (parent) => (parent as unknown as SearchExtras).popular,
         }),
       }),
@@ -143,24 +144,17 @@ const offsetIsFirst = (after: string | null | undefined) => after == null;
 type Ctx = Parameters<typeof languageOrder>[0];
 type Info = Parameters<typeof queryFromInfo>[0]["info"];
 
-/** The page's microbooks (as the client selected them), their public text, and for readable editions their key-idea texts. */
-async function loadHits(ctx: Ctx, info: Info, rows: { editionId: string; microbookId: string }[], stems: string[]): Promise<Hit[]> {
+/**
+ * The page's microbooks (as the client selected them) with highlights of the public text the search
+ * statement returned, and for readable editions of their key-idea texts. Highlights are made for the
+ * page's rows only.
+ */
+async function loadHits(ctx: Ctx, info: Info, rows: SearchHit[], stems: string[]): Promise<Hit[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.microbookId);
   const query = queryFromInfo({ context: ctx, info, typeName: "Microbook", paths: [["edges", "node"], ["nodes"]] });
-  const [books, editions, access] = await Promise.all([
+  const [books, access] = await Promise.all([
     ctx.prisma.microbook.findMany({ ...query, where: { id: { in: ids } } }),
-    ctx.prisma.microbookEdition.findMany({
-      where: { id: { in: rows.map((r) => r.editionId) } },
-      select: {
-        id: true,
-        title: true,
-        subtitle: true,
-        about: true,
-        microbook: { select: { author: { select: { name: true } } } },
-        keyIdeas: { orderBy: { position: "asc" }, select: { position: true, title: true } },
-      },
-    }),
     Promise.all(ids.map((id) => ctx.loaders.accessTo(id))),
   ]);
   // Key-idea texts only through the content gate's loader, and only for editions this reader may read.
@@ -168,31 +162,20 @@ async function loadHits(ctx: Ctx, info: Info, rows: { editionId: string; microbo
     rows.map((row, i) => (canReadFullText(access[i]!) ? ctx.loaders.editionContent.load(row.editionId) : Promise.resolve(null))),
   );
   const bookById = new Map(books.map((b) => [b.id, b]));
-  const editionById = new Map(editions.map((e) => [e.id, e]));
   return rows.flatMap((row, i) => {
     const book = bookById.get(row.microbookId);
-    const edition = editionById.get(row.editionId);
-    if (!book || !edition) return [];
-    const highlights = buildHighlights(
-      { ...edition, author: edition.microbook.author.name },
-      stems,
-      texts[i]?.keyIdeas.map((k) => ({ position: k.position, body: k.body })) ?? null,
-    );
+    if (!book) return [];
+    const highlights = buildHighlights(row.text, stems, texts[i]?.keyIdeas.map((k) => ({ position: k.position, body: k.body })) ?? null);
     return [{ microbook: book, highlights }];
   });
 }
 
-/** "Did you mean" titles and popular microbooks, for an empty first page. */
-async function emptyResultHelp(ctx: Ctx, info: Info, text: string, language: (typeof LanguageEnum)["$inferType"]) {
+/** "Did you mean" titles and popular microbooks, for an empty first page: two statements, both bounded. */
+async function emptyPageHelp(ctx: Ctx, info: Info, text: string, language: (typeof LanguageEnum)["$inferType"]) {
+  const { titles, popularIds } = await emptyResultHelp(ctx.prisma, text, language, { titles: SUGGESTIONS, popular: POPULAR });
+  if (!popularIds.length) return { suggestions: titles, popular: [] };
   const query = queryFromInfo({ context: ctx, info, typeName: "Microbook", path: ["popular"] });
-  const [suggestions, popular] = await Promise.all([
-    text ? closeTitles(ctx.prisma, text, language) : Promise.resolve([]),
-    ctx.prisma.microbook.findMany({
-      ...query,
-      where: { editions: { some: { language } } },
-      orderBy: [{ userStates: { _count: "desc" } }, { createdAt: "desc" }, { id: "asc" }],
-      take: POPULAR,
-    }),
-  ]);
-  return { suggestions, popular };
+  const books = await ctx.prisma.microbook.findMany({ ...query, where: { id: { in: popularIds } } });
+  const bookById = new Map(books.map((b) => [b.id, b]));
+  return { suggestions: titles, popular: popularIds.flatMap((id) => bookById.get(id) ?? []) };
 }
