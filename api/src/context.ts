@@ -7,6 +7,7 @@ import type { FreeDailyPickSource } from "./features/catalog/free-daily.js";
 import { rateLimitsFor, type RateLimits } from "./features/accounts/rate-limits.js";
 import { NO_COOKIES, type SessionCookieWriter } from "./features/accounts/sessions.js";
 import { DEFAULT_TIME_ZONE } from "./features/catalog/service-time.js";
+import { NO_MAIL_WORKER, type MailWaker } from "./features/accounts/mail/mail-worker.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -36,6 +37,10 @@ export type Context = {
   /** Writes or clears the browser's session cookie on the reply. */
   sessionCookie: SessionCookieWriter;
   rateLimits: RateLimits;
+  /** The site's origin for links in emails: PUBLIC_URL, else the request's own. */
+  origin: string;
+  /** Wakes the mail worker once a transaction that queued mail has committed. */
+  mail: MailWaker;
 };
 
 /** The first supported language in an Accept-Language header (pt, en or es), else pt. */
@@ -68,6 +73,8 @@ export function createContext(input: {
   userAgent?: string;
   sessionToken?: string;
   sessionCookie?: SessionCookieWriter;
+  origin?: string;
+  mail?: MailWaker;
 }): Context {
   const locale = parseLocale(input.acceptLanguage);
   const now = input.now ?? new Date();
@@ -86,6 +93,8 @@ export function createContext(input: {
     sessionToken: input.sessionToken,
     sessionCookie: input.sessionCookie ?? NO_COOKIES,
     rateLimits: input.rateLimits ?? rateLimitsFor(input.prisma),
+    origin: input.origin ?? "http://localhost:3000",
+    mail: input.mail ?? NO_MAIL_WORKER,
   };
   context.loaders = createCatalogLoaders(context, input.freePicks);
   return context;

@@ -13,6 +13,8 @@ import { rateLimitsFor } from "../features/accounts/rate-limits.js";
 import { bearerToken, replyCookieWriter, type SessionCookieWriter } from "../features/accounts/sessions.js";
 import { loadViewer, SESSION_COOKIE, type Viewer } from "../features/accounts/viewer.js";
 import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
+import type { MailWaker } from "../features/accounts/mail/mail-worker.js";
+import { publicOrigin } from "../features/seo/sitemap.route.js";
 import { schema } from "../schema/index.js";
 import { isClientError, isMalformedRequest, maskError } from "./errors.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
@@ -32,6 +34,8 @@ export type GraphQLOptions = {
   catalogVersionMaxAgeMs?: number;
   /** Redis key prefix of the response cache (tests use their own and clear it). */
   responseCacheNamespace?: string;
+  /** The mail worker mutations wake after queueing mail (server.ts starts it). */
+  mail?: MailWaker;
 };
 
 /** Logs each request's errors once: client errors at warn, unexpected ones at error with the cause. */
@@ -138,6 +142,8 @@ export async function registerGraphQL(
       userAgent: request.headers["user-agent"],
       sessionToken: session.token,
       sessionCookie: session.cookie,
+      origin: publicOrigin(request, config.publicUrl),
+      mail: options.mail,
     });
   const handler = fastifyApolloHandler(apollo, {
     context: async (request, reply) => {
