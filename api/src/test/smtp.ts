@@ -54,7 +54,8 @@ export async function startTestSmtpServer() {
       for (;;) {
         const found = received.find((m) => m.to === to.toLowerCase() && subject.test(m.subject));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} (got: ${received.map((m) => `${m.to}: ${m.subject}`).join("; ")})`);
+        if (Date.now() > deadline)
+          throw new Error(`No mail to ${to} matching ${subject} (got: ${received.map((m) => `${m.to}: ${m.subject}`).join("; ")})`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 200);

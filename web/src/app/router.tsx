@@ -88,6 +88,21 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
       loader: deferred(() => import("../routes/playlist/loader").then((m) => m.playlistLoader(apollo))),
       lazy: () => import("../routes/playlist/PlaylistPage"),
     },
+    forgotPassword: { lazy: () => import("../routes/forgot-password/ForgotPasswordPage") },
+    newPassword: { lazy: () => import("../routes/new-password/NewPasswordPage") },
+    createPassword: { lazy: () => import("../routes/create-password/CreatePasswordPage") },
+    confirmEmail: { lazy: () => import("../routes/confirm-email/ConfirmEmailPage") },
+    newPasswordInternal: {
+      loader: ensureAuthenticated(apollo),
+      lazy: () => import("../routes/new-password-internal/NewPasswordInternalPage"),
+    },
+    updateProfile: {
+      loader: ensureAuthenticated(
+        apollo,
+        deferred(() => import("../routes/update-profile/loader").then((m) => m.updateProfileLoader(apollo))),
+      ),
+      lazy: () => import("../routes/update-profile/UpdateProfilePage"),
+    },
   };
 }
 

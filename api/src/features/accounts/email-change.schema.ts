@@ -100,7 +100,13 @@ builder.mutationField("updateProfile", (t) =>
         if (passwordHash) await tx.user.update({ where: { id: viewer.id }, data: { passwordHash } });
         if (changesEmail) {
           const token = await issueAccountToken(tx, { userId: viewer.id, purpose: "EMAIL_CHANGE", newEmail, now: ctx.now });
-          await queueEmailChangeConfirmMail(tx, { to: newEmail, language: viewer.interfaceLanguage, origin: ctx.origin, now: ctx.now, token });
+          await queueEmailChangeConfirmMail(tx, {
+            to: newEmail,
+            language: viewer.interfaceLanguage,
+            origin: ctx.origin,
+            now: ctx.now,
+            token,
+          });
         }
       });
       if (changesEmail) ctx.mail.wake();
@@ -134,7 +140,12 @@ builder.mutationField("confirmEmailChange", (t) =>
           });
           // The unique index refuses an address another account took since the link was sent.
           await tx.user.update({ where: { id: claimed.userId }, data: { email: claimed.newEmail } });
-          await queueEmailChangedNotice(tx, { to: before.email, language: before.interfaceLanguage, now: ctx.now, newEmail: claimed.newEmail });
+          await queueEmailChangedNotice(tx, {
+            to: before.email,
+            language: before.interfaceLanguage,
+            now: ctx.now,
+            newEmail: claimed.newEmail,
+          });
           return claimed.newEmail;
         })
         .catch((error: unknown) => {

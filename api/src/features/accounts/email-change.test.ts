@@ -59,7 +59,8 @@ const answer = async (source: string, variables: Record<string, unknown>, option
   expect(result.errors).toBeUndefined();
   return Object.values(result.data!)[0]!;
 };
-const viewerEmail = async (sessionToken: string) => (await run<{ viewer: { email: string } | null }>(db, VIEWER, {}, { sessionToken })).data!.viewer?.email ?? null;
+const viewerEmail = async (sessionToken: string) =>
+  (await run<{ viewer: { email: string } | null }>(db, VIEWER, {}, { sessionToken })).data!.viewer?.email ?? null;
 const logIn = async (email: string, password: string) => (await answer(LOG_IN, { email, password })).__typename;
 
 async function signedInReader(email: string, password = "the current one") {
@@ -87,7 +88,9 @@ describe("update profile", () => {
       __typename: "InvalidInputError",
       issues: [{ path: ["currentPassword"], code: "CURRENT_PASSWORD_REQUIRED" }],
     });
-    expect(await answer(UPDATE, { password: "a new secret here", confirmation: "a new secret here", current: "" }, { sessionToken: session })).toMatchObject({
+    expect(
+      await answer(UPDATE, { password: "a new secret here", confirmation: "a new secret here", current: "" }, { sessionToken: session }),
+    ).toMatchObject({
       issues: [{ path: ["currentPassword"], code: "CURRENT_PASSWORD_REQUIRED" }],
     });
     expect(await answer(UPDATE, { newEmail: "new@example.com", current: "a wrong guess" }, { sessionToken: session })).toEqual({
@@ -99,7 +102,11 @@ describe("update profile", () => {
       issues: [{ path: ["newEmail"], code: "NOTHING_TO_UPDATE" }],
     });
     expect(
-      await answer(UPDATE, { password: "a new secret here", confirmation: "a new secret hare", current: "the current one" }, { sessionToken: session }),
+      await answer(
+        UPDATE,
+        { password: "a new secret here", confirmation: "a new secret hare", current: "the current one" },
+        { sessionToken: session },
+      ),
     ).toMatchObject({ issues: [{ path: ["passwordConfirmation"], code: "PASSWORDS_DIFFERENT" }] });
     expect(await answer(UPDATE, { newEmail: "nope", current: "the current one" }, { sessionToken: session })).toMatchObject({
       issues: [{ path: ["newEmail"], code: "INVALID_EMAIL" }],
@@ -144,7 +151,9 @@ describe("update profile", () => {
   it("refuses an address another account uses, and a link after 24 hours or whose address was taken since", async () => {
     const { session } = await signedInReader("first@example.com");
     await buildUser(db.prisma, { email: "taken@example.com" });
-    expect((await answer(UPDATE, { newEmail: "taken@example.com", current: "the current one" }, { sessionToken: session })).code).toBe("EMAIL_TAKEN");
+    expect((await answer(UPDATE, { newEmail: "taken@example.com", current: "the current one" }, { sessionToken: session })).code).toBe(
+      "EMAIL_TAKEN",
+    );
 
     const t0 = new Date();
     await answer(UPDATE, { newEmail: "later@example.com", current: "the current one" }, { sessionToken: session, now: t0 });
@@ -171,7 +180,12 @@ describe("update profile", () => {
         { password: "a new secret here", confirmation: "a new secret here", current: "the current one" },
         { sessionToken: session, cookies },
       ),
-    ).toEqual({ __typename: "ProfileUpdated", emailConfirmationSentTo: null, passwordChanged: true, viewer: { email: "rotate@example.com" } });
+    ).toEqual({
+      __typename: "ProfileUpdated",
+      emailConfirmationSentTo: null,
+      passwordChanged: true,
+      viewer: { email: "rotate@example.com" },
+    });
     expect(cookies.jar.token).toEqual(expect.any(String));
     expect(await viewerEmail(session)).toBeNull();
     expect(await viewerEmail(otherDevice)).toBeNull();
@@ -185,18 +199,32 @@ describe("new password (signed in)", () => {
   it("needs the current password, matching new ones, and rotates the sessions", async () => {
     const { user, session } = await signedInReader("internal@example.com");
     const otherDevice = await buildSession(db.prisma, user.id);
-    expect(await answer(CHANGE, { current: "", password: "a new secret here", confirmation: "a new secret here" }, { sessionToken: session })).toMatchObject({
+    expect(
+      await answer(CHANGE, { current: "", password: "a new secret here", confirmation: "a new secret here" }, { sessionToken: session }),
+    ).toMatchObject({
       issues: [{ path: ["currentPassword"], code: "CURRENT_PASSWORD_REQUIRED" }],
     });
-    expect(await answer(CHANGE, { current: "the current one", password: "a new secret here", confirmation: "other" }, { sessionToken: session })).toMatchObject({
+    expect(
+      await answer(CHANGE, { current: "the current one", password: "a new secret here", confirmation: "other" }, { sessionToken: session }),
+    ).toMatchObject({
       issues: [{ path: ["passwordConfirmation"], code: "PASSWORDS_DIFFERENT" }],
     });
-    expect((await answer(CHANGE, { current: "wrong", password: "a new secret here", confirmation: "a new secret here" }, { sessionToken: session })).code).toBe(
-      "WRONG_PASSWORD",
-    );
+    expect(
+      (
+        await answer(
+          CHANGE,
+          { current: "wrong", password: "a new secret here", confirmation: "a new secret here" },
+          { sessionToken: session },
+        )
+      ).code,
+    ).toBe("WRONG_PASSWORD");
     const cookies = cookieJar();
     expect(
-      await answer(CHANGE, { current: "the current one", password: "a new secret here", confirmation: "a new secret here" }, { sessionToken: session, cookies }),
+      await answer(
+        CHANGE,
+        { current: "the current one", password: "a new secret here", confirmation: "a new secret here" },
+        { sessionToken: session, cookies },
+      ),
     ).toEqual({ __typename: "AuthSession", viewer: { email: "internal@example.com" } });
     expect(await viewerEmail(session)).toBeNull();
     expect(await viewerEmail(otherDevice)).toBeNull();
@@ -209,11 +237,21 @@ describe("new password (signed in)", () => {
     const { session } = await signedInReader("guess@example.com");
     for (let i = 0; i < RATE_LIMITS.credentialChangePerAccount.points; i++) {
       const ip = `198.51.100.${i}`;
-      expect((await answer(CHANGE, { current: `guess ${i}`, password: "a new secret here", confirmation: "a new secret here" }, { sessionToken: session, ip })).code).toBe(
-        "WRONG_PASSWORD",
-      );
+      expect(
+        (
+          await answer(
+            CHANGE,
+            { current: `guess ${i}`, password: "a new secret here", confirmation: "a new secret here" },
+            { sessionToken: session, ip },
+          )
+        ).code,
+      ).toBe("WRONG_PASSWORD");
     }
-    const blocked = await answer(UPDATE, { newEmail: "x@example.com", current: "the current one" }, { sessionToken: session, ip: "192.0.2.1" });
+    const blocked = await answer(
+      UPDATE,
+      { newEmail: "x@example.com", current: "the current one" },
+      { sessionToken: session, ip: "192.0.2.1" },
+    );
     expect(blocked.code).toBe("RATE_LIMITED");
     expect(blocked.retryAfterSeconds).toBeGreaterThan(RATE_LIMITS.credentialChangePerAccount.duration - 60);
     expect(await db.prisma.mailOutbox.count()).toBe(0);
@@ -222,9 +260,13 @@ describe("new password (signed in)", () => {
   it(`limits confirmation emails to new addresses (${RATE_LIMITS.emailChangePerAccount.points} a day)`, async () => {
     const { session } = await signedInReader("mailer@example.com");
     for (let i = 0; i < RATE_LIMITS.emailChangePerAccount.points; i++) {
-      expect((await answer(UPDATE, { newEmail: `n${i}@example.com`, current: "the current one" }, { sessionToken: session })).__typename).toBe("ProfileUpdated");
+      expect(
+        (await answer(UPDATE, { newEmail: `n${i}@example.com`, current: "the current one" }, { sessionToken: session })).__typename,
+      ).toBe("ProfileUpdated");
     }
-    expect((await answer(UPDATE, { newEmail: "more@example.com", current: "the current one" }, { sessionToken: session })).code).toBe("RATE_LIMITED");
+    expect((await answer(UPDATE, { newEmail: "more@example.com", current: "the current one" }, { sessionToken: session })).code).toBe(
+      "RATE_LIMITED",
+    );
     expect(await db.prisma.mailOutbox.count()).toBe(RATE_LIMITS.emailChangePerAccount.points);
   });
 });

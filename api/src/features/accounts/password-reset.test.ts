@@ -102,7 +102,8 @@ describe("forgot password", () => {
     // Every session the account had was ended (the log-in above made the one left).
     const sessions = await db.prisma.session.findMany({ select: { id: true } });
     expect(sessions).toHaveLength(1);
-    for (const token of [sessionA, sessionB]) expect((await run(db, `{ viewer { id } }`, {}, { sessionToken: token })).data).toEqual({ viewer: null });
+    for (const token of [sessionA, sessionB])
+      expect((await run(db, `{ viewer { id } }`, {}, { sessionToken: token })).data).toEqual({ viewer: null });
 
     // Single use.
     expect(await reset(token, "yet another secret")).toEqual({
@@ -150,14 +151,18 @@ describe("forgot password", () => {
     });
     expect(cookies.jar.token).toEqual(expect.any(String));
     expect(cookies.jar.token).not.toBe(current);
-    for (const old of [current, other]) expect((await run(db, `{ viewer { id } }`, {}, { sessionToken: old })).data).toEqual({ viewer: null });
+    for (const old of [current, other])
+      expect((await run(db, `{ viewer { id } }`, {}, { sessionToken: old })).data).toEqual({ viewer: null });
     expect((await run(db, `{ viewer { email } }`, {}, { sessionToken: cookies.jar.token! })).data).toEqual({
       viewer: { email: "signed@example.com" },
     });
   });
 
   it("tells an invalid email with its code", async () => {
-    expect(await requestReset("not-an-email")).toMatchObject({ __typename: "InvalidInputError", issues: [{ path: ["email"], code: "INVALID_EMAIL" }] });
+    expect(await requestReset("not-an-email")).toMatchObject({
+      __typename: "InvalidInputError",
+      issues: [{ path: ["email"], code: "INVALID_EMAIL" }],
+    });
   });
 
   it(`limits requests per account (${RATE_LIMITS.passwordResetPerAccount.points} an hour) and per IP, with the wait`, async () => {
@@ -200,18 +205,22 @@ describe("create password (accounts made by a purchase or a voucher)", () => {
       viewer: { email: "buyer@example.com" },
     });
     expect(cookies.jar.token).toEqual(expect.any(String));
-    expect((await answer(CREATE, { token, password: "my second secret", confirmation: "my second secret" })).code).toBe("PASSWORD_RESET_FAILED");
+    expect((await answer(CREATE, { token, password: "my second secret", confirmation: "my second secret" })).code).toBe(
+      "PASSWORD_RESET_FAILED",
+    );
     expect(await logIn("buyer@example.com", "my first secret")).toBe("AuthSession");
     // An account that has a password gets a reset instead.
-    await expect(sendCreatePasswordLink(db.prisma, { userId: buyer.id, origin: "https://brevia.example" })).rejects.toThrow(/already has a password/);
+    await expect(sendCreatePasswordLink(db.prisma, { userId: buyer.id, origin: "https://brevia.example" })).rejects.toThrow(
+      /already has a password/,
+    );
   });
 });
 
 describe("mail delivery", () => {
   it("sends the welcome email at sign-up in the interface language, after the account exists", async () => {
-    expect((await answer(SIGN_UP, { email: "new@example.com", password: "a quiet reading hour" }, { acceptLanguage: "es" })).__typename).toBe(
-      "AuthSession",
-    );
+    expect(
+      (await answer(SIGN_UP, { email: "new@example.com", password: "a quiet reading hour" }, { acceptLanguage: "es" })).__typename,
+    ).toBe("AuthSession");
     expect((await answer(SIGN_UP, { email: "new@example.com", password: "a quiet reading hour" })).__typename).toBe("EmailTakenError");
     expect(await db.prisma.mailOutbox.count()).toBe(1);
     await deliverDueMail(db.prisma, transport);
@@ -237,6 +246,9 @@ describe("mail delivery", () => {
     expect((await smtp.waitFor("retry@example.com")).subject).toBe("Reset your Brevia password");
     expect(await db.prisma.mailOutbox.findFirstOrThrow()).toMatchObject({ attempts: 2, deliveredBy: "smtp", lastError: null });
     // Delivered once: a later run sends nothing.
-    expect(await deliverDueMail(db.prisma, transport, { now: () => new Date(t0.getTime() + 3_600_000) })).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueMail(db.prisma, transport, { now: () => new Date(t0.getTime() + 3_600_000) })).toEqual({
+      delivered: 0,
+      failed: 0,
+    });
   });
 });

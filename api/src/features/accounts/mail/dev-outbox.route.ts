@@ -5,8 +5,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Plain text with its http(s) links made clickable. */
-const linkify = (text: string) =>
-  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /**
  * /dev/outbox: the last 50 emails the app queued, newest first, for a developer without SMTP.
@@ -17,7 +16,17 @@ export function registerDevOutbox(app: FastifyInstance, prisma: PrismaClient) {
     const messages = await prisma.mailOutbox.findMany({
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 50,
-      select: { id: true, template: true, to: true, subject: true, text: true, createdAt: true, sentAt: true, deliveredBy: true, lastError: true },
+      select: {
+        id: true,
+        template: true,
+        to: true,
+        subject: true,
+        text: true,
+        createdAt: true,
+        sentAt: true,
+        deliveredBy: true,
+        lastError: true,
+      },
     });
     const items = messages
       .map(

@@ -27,7 +27,9 @@ const post = (app: Awaited<ReturnType<typeof startTestServer>>["app"], email: st
 describe("the server's mail", () => {
   it("delivers queued mail over SMTP right after the mutation, with links on PUBLIC_URL", async () => {
     await buildUser(db.prisma, { email: "http@example.com" });
-    const { app } = await startTestServer(db, { env: { SMTP_URL: smtp.url, MAIL_FROM: "Brevia <hello@brevia.test>", PUBLIC_URL: "https://brevia.example" } });
+    const { app } = await startTestServer(db, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: "Brevia <hello@brevia.test>", PUBLIC_URL: "https://brevia.example" },
+    });
     try {
       const response = await post(app, "http@example.com");
       expect(response.json()).toEqual({ data: { requestPasswordReset: { __typename: "PasswordResetRequested" } } });

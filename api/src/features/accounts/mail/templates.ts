@@ -51,7 +51,10 @@ const COPY: { [T in MailTemplate]: Record<Language, (data: Data[T]) => Copy> } =
       subject: "Redefina sua senha da Brevia",
       intro: ["Recebemos um pedido para redefinir a senha da sua conta. Use o link abaixo para escolher uma nova senha."],
       action: { label: "Redefinir senha", url },
-      outro: ["O link vale por 1 hora e pode ser usado uma única vez.", "Se você não pediu isso, ignore este email: sua senha continua a mesma."],
+      outro: [
+        "O link vale por 1 hora e pode ser usado uma única vez.",
+        "Se você não pediu isso, ignore este email: sua senha continua a mesma.",
+      ],
     }),
     en: ({ url }) => ({
       subject: "Reset your Brevia password",
