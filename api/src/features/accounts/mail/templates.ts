@@ -31,7 +31,7 @@ const COPY: { [T in MailTemplate]: Record<Language, (data: Data[T]) => Copy> } =
       subject: "Boas-vindas à Brevia",
       intro: ["Sua conta foi criada. Agora você pode ler e ouvir microbooks de não ficção em cerca de 12 minutos cada."],
       action: { label: "Começar a ler", url: homeUrl },
-      outro: ["Se não foi você quem criou esta conta, ignore este email."],
+      outro: ["Se não foi você quem criou esta conta, ignore este e-mail."],
     }),
     en: ({ homeUrl }) => ({
       subject: "Welcome to Brevia",
@@ -53,7 +53,7 @@ const COPY: { [T in MailTemplate]: Record<Language, (data: Data[T]) => Copy> } =
       action: { label: "Redefinir senha", url },
       outro: [
         "O link vale por 1 hora e pode ser usado uma única vez.",
-        "Se você não pediu isso, ignore este email: sua senha continua a mesma.",
+        "Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.",
       ],
     }),
     en: ({ url }) => ({
@@ -91,10 +91,10 @@ const COPY: { [T in MailTemplate]: Record<Language, (data: Data[T]) => Copy> } =
   },
   "email-change-confirm": {
     pt: ({ url, newEmail }) => ({
-      subject: "Confirme seu novo email na Brevia",
-      intro: [`Foi pedido que ${newEmail} passe a ser o email de acesso de uma conta da Brevia. Confirme pelo link abaixo.`],
-      action: { label: "Confirmar novo email", url },
-      outro: ["O link vale por 24 horas e pode ser usado uma única vez.", "Se você não pediu isso, ignore este email."],
+      subject: "Confirme seu novo e-mail na Brevia",
+      intro: [`Foi pedido que ${newEmail} passe a ser o e-mail de acesso de uma conta da Brevia. Confirme pelo link abaixo.`],
+      action: { label: "Confirmar novo e-mail", url },
+      outro: ["O link vale por 24 horas e pode ser usado uma única vez.", "Se você não pediu isso, ignore este e-mail."],
     }),
     en: ({ url, newEmail }) => ({
       subject: "Confirm your new Brevia email",
@@ -111,9 +111,9 @@ const COPY: { [T in MailTemplate]: Record<Language, (data: Data[T]) => Copy> } =
   },
   "email-changed-notice": {
     pt: ({ newEmail }) => ({
-      subject: "O email da sua conta Brevia mudou",
-      intro: [`O email de acesso da sua conta agora é ${newEmail}. Este endereço não é mais usado para entrar.`],
-      outro: ["Se não foi você, responda a este email para falar com o nosso suporte."],
+      subject: "O e-mail da sua conta Brevia mudou",
+      intro: [`O e-mail de acesso da sua conta agora é ${newEmail}. Este endereço não é mais usado para entrar.`],
+      outro: ["Se não foi você, responda a este e-mail para falar com o nosso suporte."],
     }),
     en: ({ newEmail }) => ({
       subject: "Your Brevia account's email changed",
