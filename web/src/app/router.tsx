@@ -98,14 +98,7 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
       () => import("../routes/new-password-internal/NewPasswordInternalPage"),
       ensureAuthenticated(apollo),
     ),
-    updateProfile: credentialRoute(
-      i18n,
-      () => import("../routes/update-profile/UpdateProfilePage"),
-      ensureAuthenticated(
-        apollo,
-        deferred(() => import("../routes/update-profile/loader").then((m) => m.updateProfileLoader(apollo))),
-      ),
-    ),
+    updateProfile: credentialRoute(i18n, () => import("../routes/update-profile/UpdateProfilePage"), ensureAuthenticated(apollo)),
   };
 }
 

@@ -16,12 +16,20 @@ export const CREDENTIAL_MESSAGES = {
 
 export const RESET_REQUESTED = msg`If the email exists on our database, you'll receive an email to continue.`;
 
+/** The typed errors these forms meet, by type name (the documents select no more than __typename). */
+const ERROR_CODES: Record<string, keyof typeof CREDENTIAL_MESSAGES> = {
+  PasswordResetFailedError: "PASSWORD_RESET_FAILED",
+  WrongPasswordError: "WRONG_PASSWORD",
+  EmailTakenError: "EMAIL_TAKEN",
+  EmailChangeFailedError: "EMAIL_CHANGE_FAILED",
+};
+
 export type CredentialErrors = Record<string, string>;
 
 type Answer =
   | { __typename: "InvalidInputError"; issues: readonly { path: readonly string[]; code: string }[] }
   | { __typename: "RateLimitedError"; retryAfterSeconds: number }
-  | { __typename: string; code?: string };
+  | { __typename: string };
 
 /**
  * The messages of a typed error answer, per field (by the issue's path) or for the whole form
@@ -40,6 +48,6 @@ export function credentialErrorsOf(i18n: I18n, answer: Answer, fields: readonly 
     return errors;
   }
   if ("retryAfterSeconds" in answer) return { form: rateLimitedMessage(i18n, answer.retryAfterSeconds) };
-  if (answer.__typename.endsWith("Error")) return { form: say("code" in answer ? answer.code : undefined) };
+  if (answer.__typename in ERROR_CODES) return { form: say(ERROR_CODES[answer.__typename]) };
   return null;
 }

@@ -35,9 +35,6 @@ export const ResetPasswordMutation = graphql(`
       ... on RateLimitedError {
         retryAfterSeconds
       }
-      ... on PasswordResetFailedError {
-        code
-      }
     }
   }
 `);
@@ -46,12 +43,6 @@ export const CreatePasswordMutation = graphql(`
   mutation CreatePassword($token: String!, $password: String!, $passwordConfirmation: String!) {
     createPassword(token: $token, password: $password, passwordConfirmation: $passwordConfirmation) {
       __typename
-      ... on AuthSession {
-        viewer {
-          id
-          email
-        }
-      }
       ... on InvalidInputError {
         issues {
           path
@@ -60,9 +51,6 @@ export const CreatePasswordMutation = graphql(`
       }
       ... on RateLimitedError {
         retryAfterSeconds
-      }
-      ... on PasswordResetFailedError {
-        code
       }
     }
   }
@@ -81,9 +69,6 @@ export const ChangePasswordMutation = graphql(`
       ... on RateLimitedError {
         retryAfterSeconds
       }
-      ... on WrongPasswordError {
-        code
-      }
     }
   }
 `);
@@ -100,10 +85,6 @@ export const UpdateProfileMutation = graphql(`
       ... on ProfileUpdated {
         emailConfirmationSentTo
         passwordChanged
-        viewer {
-          id
-          email
-        }
       }
       ... on InvalidInputError {
         issues {
@@ -113,12 +94,6 @@ export const UpdateProfileMutation = graphql(`
       }
       ... on RateLimitedError {
         retryAfterSeconds
-      }
-      ... on WrongPasswordError {
-        code
-      }
-      ... on EmailTakenError {
-        code
       }
     }
   }
@@ -130,9 +105,6 @@ export const ConfirmEmailChangeMutation = graphql(`
       __typename
       ... on EmailChanged {
         email
-      }
-      ... on EmailChangeFailedError {
-        code
       }
     }
   }

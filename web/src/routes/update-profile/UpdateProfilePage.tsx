@@ -1,14 +1,14 @@
-import { useApolloClient, useReadQuery } from "@apollo/client/react";
+import { useApolloClient, useQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { Link, useLoaderData } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { CredentialForm } from "../../features/accounts/CredentialForm";
 import { credentialErrorsOf } from "../../features/accounts/credential-messages";
 import { UpdateProfileMutation } from "../../features/accounts/credentials.graphql";
 import { useNewPasswordFields } from "../../features/accounts/password-fields";
-import type { updateProfileLoader } from "./loader";
+import { SessionViewerQuery } from "../../features/accounts/accounts.graphql";
 
 const FIELDS = ["newEmail", "password", "passwordConfirmation", "currentPassword"];
 
@@ -20,11 +20,11 @@ export function Component() {
   const { t, i18n } = useLingui();
   const client = useApolloClient();
   const localize = useLocalizedPath();
-  const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof updateProfileLoader>>>;
-  const { data } = useReadQuery(queryRef);
+  // The signed-in reader, as the layout's loader put them in the cache (the guard checked them too).
+  const { data } = useQuery(SessionViewerQuery, { fetchPolicy: "cache-first" });
   const [notice, setNotice] = useState<string | null>(null);
   const newPasswordFields = useNewPasswordFields();
-  const email = data.viewer?.email ?? "";
+  const email = data?.viewer?.email ?? "";
   return (
     <section className="auth-page" aria-labelledby="update-profile-title">
       <PageHead title={t`Email and password · Brevia`} description={t`Change the email and the password you log in to Brevia with.`} />
