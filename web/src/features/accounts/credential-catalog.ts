@@ -1,6 +1,6 @@
 import type { I18n, Messages } from "@lingui/core";
 import type { LoaderFunctionArgs } from "react-router-dom";
-import type { Locale } from "../../app/route-table";
+import { splitLocale, type Locale } from "../../app/route-table";
 
 // The email and password pages' messages are a Lingui catalogue of their own (lingui.config.ts), so
 // they are not in the home page's JavaScript (its budget); a page of theirs loads them first.
@@ -10,9 +10,8 @@ const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
   es: () => import("../../locales/credentials/es.po"),
 };
 
-/** Adds the credential pages' messages in the active language to `i18n` (Lingui merges loaded messages). */
-export async function loadCredentialMessages(i18n: I18n): Promise<void> {
-  const locale = i18n.locale as Locale;
+/** Adds the credential pages' messages in `locale` to `i18n` (Lingui merges loaded messages). */
+export async function loadCredentialMessages(i18n: I18n, locale: Locale): Promise<void> {
   const { messages } = await loaders[locale]();
   i18n.load(locale, messages);
 }
@@ -20,14 +19,15 @@ export async function loadCredentialMessages(i18n: I18n): Promise<void> {
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
 /**
- * A credential page's route: its messages load with its code (first render and hydration) and again
- * in its loader (a language switch on the page runs the loader in the new language).
+ * A credential page's route: its loader adds its messages in the page's language before it renders
+ * (the loader runs after the language is chosen, on the server, at the browser's start and after a
+ * language switch); its code loads beside.
  */
 export function credentialRoute<T>(i18n: I18n, load: () => Promise<T>, loader?: Loader) {
   return {
-    lazy: async () => (await Promise.all([load(), loadCredentialMessages(i18n)]))[0],
+    lazy: load,
     loader: async (args: LoaderFunctionArgs) => {
-      await loadCredentialMessages(i18n);
+      await loadCredentialMessages(i18n, splitLocale(new URL(args.request.url).pathname).locale);
       return loader ? loader(args) : null;
     },
   };
