@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { CredentialForm } from "../../features/accounts/CredentialForm";
-import { credentialErrorsOf } from "../../features/accounts/credential-messages";
+import { CREDENTIAL_MESSAGES, credentialErrorsOf } from "../../features/accounts/credential-messages";
 import { UpdateProfileMutation } from "../../features/accounts/credentials.graphql";
 import { useNewPasswordFields } from "../../features/accounts/password-fields";
 import { SessionViewerQuery } from "../../features/accounts/accounts.graphql";
@@ -62,6 +62,10 @@ export function Component() {
           if (!answer) throw new Error("No answer");
           const errors = credentialErrorsOf(i18n, answer, FIELDS);
           if (errors || answer.__typename !== "ProfileUpdated") return errors;
+          // The same email again and no new password: nothing changed.
+          if (!answer.emailConfirmationSentTo && !answer.passwordChanged) {
+            return { newEmail: i18n._(CREDENTIAL_MESSAGES.NOTHING_TO_UPDATE) };
+          }
           const said: string[] = [];
           const sentTo = answer.emailConfirmationSentTo;
           if (sentTo) said.push(t`We sent a link to ${sentTo}. Your email changes when you follow it.`);
