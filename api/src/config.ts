@@ -34,6 +34,12 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^/?#\s]+\/?$/, "PUBLIC_URL must be the site's origin, e.g. https://brevia.example (no path)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default("Brevia <no-reply@brevia.invalid>"),
   SERVICE_TIME_ZONE: z
     .string()
     .default(DEFAULT_TIME_ZONE)
@@ -76,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * the Host header may be an internal name).
      */
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    /** Outgoing mail server; unset: emails stay in the outbox table (shown at /dev/outbox outside production). */
+    smtpUrl: e.SMTP_URL,
+    /** The From of every email. */
+    mailFrom: e.MAIL_FROM,
     /** The zone whose midnight starts a new day (free microbook of the day, this week's playlists). */
     timeZone: e.SERVICE_TIME_ZONE,
     /** Shared response cache; unset: in memory, per process. */

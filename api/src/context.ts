@@ -8,6 +8,7 @@ import type { FreeDailyPickSource } from "./features/catalog/free-daily.js";
 import { rateLimitsFor, type RateLimits } from "./features/accounts/rate-limits.js";
 import { NO_COOKIES, type SessionCookieWriter } from "./features/accounts/sessions.js";
 import { DEFAULT_TIME_ZONE } from "./features/catalog/service-time.js";
+import { NO_MAIL_WORKER, type MailWaker } from "./features/accounts/mail/mail-worker.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -42,6 +43,10 @@ export type Context = {
   rateLimits: RateLimits;
   /** Social login providers configured in the environment (their buttons show). */
   socialLoginProviders: SocialProvider[];
+  /** The site's origin for links in emails: PUBLIC_URL, else the request's own. */
+  origin: string;
+  /** Wakes the mail worker once a transaction that queued mail has committed. */
+  mail: MailWaker;
 };
 
 /** The first supported language in an Accept-Language header (pt, en or es), else pt. */
@@ -75,6 +80,8 @@ export function createContext(input: {
   sessionToken?: string;
   sessionCookie?: SessionCookieWriter;
   socialLoginProviders?: SocialProvider[];
+  origin?: string;
+  mail?: MailWaker;
 }): Context {
   const locale = parseLocale(input.acceptLanguage);
   const now = input.now ?? new Date();
@@ -94,6 +101,8 @@ export function createContext(input: {
     sessionCookie: input.sessionCookie ?? NO_COOKIES,
     rateLimits: input.rateLimits ?? rateLimitsFor(input.prisma),
     socialLoginProviders: input.socialLoginProviders ?? [],
+    origin: input.origin ?? "http://localhost:3000",
+    mail: input.mail ?? NO_MAIL_WORKER,
   };
   context.loaders = {
     ...createCatalogLoaders(context, input.freePicks),

@@ -9,6 +9,9 @@ import { registerAudio } from "./features/catalog/audio/audio.route.js";
 import { createMediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import { registerCovers } from "./features/catalog/covers/covers.route.js";
 import { registerSocialLogin } from "./features/accounts/social/social.route.js";
+import { registerDevOutbox } from "./features/accounts/mail/dev-outbox.route.js";
+import { startMailWorker } from "./features/accounts/mail/mail-worker.js";
+import { devOutboxTransport, smtpTransport } from "./features/accounts/mail/transport.js";
 import { registerSitemap } from "./features/seo/sitemap.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
@@ -51,7 +54,18 @@ export async function buildServer(
   await app.register(fastifyCookie);
   registerHealth(app, db);
   const mediaUrls = createMediaUrlSigner(config.mediaUrlSecret);
-  const graphql = await registerGraphQL(app, config, db, mediaUrls, options);
+  // Mail is queued in the database by the mutations and delivered by this worker after commit.
+  const smtp = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : null;
+  if (!smtp && config.production) app.log.warn("SMTP_URL is not set: emails are kept in the MailOutbox table, not sent");
+  const mail = startMailWorker(db.prisma, smtp ?? devOutboxTransport, {
+    onError: (err, messageId) => app.log.warn({ err, messageId }, "Could not deliver an email; it will be retried"),
+  });
+  app.addHook("onClose", async () => {
+    await mail.stop();
+    smtp?.close();
+  });
+  if (!config.production) registerDevOutbox(app, db.prisma);
+  const graphql = await registerGraphQL(app, config, db, mediaUrls, { ...options, mail });
   await registerSocialLogin(app, config, db);
   registerCovers(app, db);
   registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });

@@ -14,6 +14,8 @@ import { bearerToken, replyCookieWriter, type SessionCookieWriter } from "../fea
 import { loadViewer, SESSION_COOKIE, type Viewer } from "../features/accounts/viewer.js";
 import { SOCIAL_PROVIDER_NAMES } from "../features/accounts/social/social.config.js";
 import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
+import type { MailWaker } from "../features/accounts/mail/mail-worker.js";
+import { publicOrigin } from "../features/seo/sitemap.route.js";
 import { schema } from "../schema/index.js";
 import { isClientError, isMalformedRequest, maskError } from "./errors.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
@@ -34,6 +36,8 @@ export type GraphQLOptions = {
   catalogVersionMaxAgeMs?: number;
   /** Redis key prefix of the response cache (tests use their own and clear it). */
   responseCacheNamespace?: string;
+  /** The mail worker mutations wake after queueing mail (server.ts starts it). */
+  mail?: MailWaker;
 };
 
 /** Logs each request's errors once: client errors at warn, unexpected ones at error with the cause. */
@@ -142,6 +146,8 @@ export async function registerGraphQL(
       sessionToken: session.token,
       sessionCookie: session.cookie,
       socialLoginProviders,
+      origin: publicOrigin(request, config.publicUrl),
+      mail: options.mail,
     });
   const handler = fastifyApolloHandler(apollo, {
     context: async (request, reply) => {

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { matchRoute, splitLocale } from "../../../web/src/app/route-table.js";
+import { matchRoute, splitLocale, TOKEN_ROUTES } from "../../../web/src/app/route-table.js";
 import { PRELOAD_ELEMENT_ID, type RenderedPage, type ServerEntry } from "../../../web/src/app/ssr-contract.js";
 import { serviceDayKey } from "../features/catalog/service-time.js";
 import { publicOrigin } from "../features/seo/sitemap.route.js";
@@ -111,7 +111,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const { viewer, execute } = await inProcess(request, splitLocale(url.pathname).locale);
     let rendered: CachedPage | undefined;
     let shared = false;
-    if (viewer) {
+    const route = matchRoute(url.pathname);
+    if (viewer || (route && TOKEN_ROUTES.has(route.name))) {
+      // A reader's own page, or a mailed link's (its token in the path): never shared or stored.
       rendered = withPreloads(await server.render({ ...page, execute }, indexHtml));
       reply.header("cache-control", "private, no-store");
     } else {

@@ -23,7 +23,17 @@ export const ROUTES = {
   original: "/originals/:slug",
   playlists: "/playlists",
   playlist: "/playlists/:slug",
+  // Email and passwords (the accounts issue).
+  forgotPassword: "/forgot-password",
+  newPassword: "/new-password/:token",
+  createPassword: "/create-password/:token",
+  newPasswordInternal: "/new-password-internal",
+  updateProfile: "/update-profile",
+  confirmEmail: "/confirm-email/:token",
 } as const;
+
+/** Pages whose path holds a mailed link's token: never kept in a shared cache. */
+export const TOKEN_ROUTES: ReadonlySet<RouteName> = new Set(["newPassword", "createPassword", "confirmEmail"]);
 
 export type RouteName = keyof typeof ROUTES;
 

@@ -12,6 +12,7 @@ import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
 import { currentViewer, ensureAuthenticated, ensureUnauthenticated } from "../features/accounts/guards";
+import { credentialRoute } from "../features/accounts/credential-catalog";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
 export type RouteDeps = {
@@ -39,7 +40,7 @@ function deferred(load: () => Promise<Loader>): Loader {
 }
 
 /** Each route of the table: its loader (starts the query) and its lazily loaded component. */
-function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "lazy">> {
+function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, "loader" | "lazy">> {
   // /login and /signup: their guard, then the social login buttons' providers.
   const socialLogin = (guard: Loader) =>
     deferred(() => import("../features/accounts/social-login.loader").then((m) => m.socialLoginLoader(apollo, guard)));
@@ -91,11 +92,21 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
       loader: deferred(() => import("../routes/playlist/loader").then((m) => m.playlistLoader(apollo))),
       lazy: () => import("../routes/playlist/PlaylistPage"),
     },
+    forgotPassword: credentialRoute(i18n, () => import("../routes/forgot-password/ForgotPasswordPage")),
+    newPassword: credentialRoute(i18n, () => import("../routes/new-password/NewPasswordPage")),
+    createPassword: credentialRoute(i18n, () => import("../routes/create-password/CreatePasswordPage")),
+    confirmEmail: credentialRoute(i18n, () => import("../routes/confirm-email/ConfirmEmailPage")),
+    newPasswordInternal: credentialRoute(
+      i18n,
+      () => import("../routes/new-password-internal/NewPasswordInternalPage"),
+      ensureAuthenticated(apollo),
+    ),
+    updateProfile: credentialRoute(i18n, () => import("../routes/update-profile/UpdateProfilePage"), ensureAuthenticated(apollo)),
   };
 }
 
 function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
-  const loaders = pages(deps.apollo);
+  const loaders = pages(deps.apollo, deps.i18n);
   const children: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {
     const path = ROUTES[name];
     return path === "/" ? { index: true, ...loaders[name] } : { path: path.slice(1), ...loaders[name] };

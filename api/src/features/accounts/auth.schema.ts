@@ -7,11 +7,12 @@ import { logInArgs, normalizeEmail, signUpArgs } from "./auth.validation.js";
 import { hashPassword, passwordNeedsRehash, PASSWORD_MAX_LENGTH, verifyPassword } from "./passwords.js";
 import { startSession } from "./sessions.js";
 import { hashSessionToken, loadViewer } from "./viewer.js";
+import { queueWelcomeMail } from "./mail/account-mail.js";
 
 /** A signed-in reader, just now: who they are and, for a bearer client only, the session token. */
-type AuthSessionShape = { userId: string; token: string | null };
+export type AuthSessionShape = { userId: string; token: string | null };
 
-const AuthSession = builder.objectRef<AuthSessionShape>("AuthSession").implement({
+export const AuthSession = builder.objectRef<AuthSessionShape>("AuthSession").implement({
   description: "The reader is signed in. Browsers get the session as an HTTP-only cookie; bearer clients get `sessionToken`.",
   fields: (t) => ({
     viewer: t.prismaField({
@@ -31,7 +32,7 @@ const AuthSession = builder.objectRef<AuthSessionShape>("AuthSession").implement
  * Signs the reader in on this request: a new session (a new token: sessions rotate at every sign-in),
  * the one the request presented ended, the cookie set (or the token handed over for a bearer client).
  */
-async function signIn(ctx: Context, userId: string, bearer: boolean): Promise<AuthSessionShape> {
+export async function signIn(ctx: Context, userId: string, bearer: boolean): Promise<AuthSessionShape> {
   if (ctx.sessionToken) await ctx.prisma.session.deleteMany({ where: { tokenHash: hashSessionToken(ctx.sessionToken) } });
   const { token, expiresAt } = await startSession(ctx.prisma, userId, { userAgent: ctx.userAgent, now: ctx.now });
   if (!bearer) ctx.sessionCookie.set(token, expiresAt);
@@ -61,16 +62,20 @@ builder.mutationField("signUp", (t) =>
       const passwordHash = await hashPassword(args.password);
       let userId: string;
       try {
-        const user = await ctx.prisma.user.create({
-          data: { email, name: "", passwordHash, interfaceLanguage: ctx.locale, contentLanguage: ctx.locale },
-          select: { id: true },
+        userId = await ctx.prisma.$transaction(async (tx) => {
+          const user = await tx.user.create({
+            data: { email, name: "", passwordHash, interfaceLanguage: ctx.locale, contentLanguage: ctx.locale },
+            select: { id: true },
+          });
+          await queueWelcomeMail(tx, { to: email, language: ctx.locale, origin: ctx.origin, now: ctx.now });
+          return user.id;
         });
-        userId = user.id;
       } catch (error) {
         // Two sign-ups with one email at once: the unique index decides.
         if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new EmailTakenError();
         throw error;
       }
+      ctx.mail.wake();
       return signIn(ctx, userId, args.bearer ?? false);
     },
   }),

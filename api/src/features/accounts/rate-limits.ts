@@ -11,6 +11,14 @@ export const RATE_LIMITS = {
   logInPerAccount: { points: 10, duration: 15 * 60 },
   signUpPerIp: { points: 10, duration: 60 * 60 },
   signUpPerAccount: { points: 5, duration: 60 * 60 },
+  // Forgot password (per email asked about) and the links' forms (per IP).
+  passwordResetPerIp: { points: 20, duration: 60 * 60 },
+  passwordResetPerAccount: { points: 3, duration: 60 * 60 },
+  // Changing email or password with the current one (a password guess each time).
+  credentialChangePerIp: { points: 20, duration: 60 * 60 },
+  credentialChangePerAccount: { points: 10, duration: 60 * 60 },
+  // Confirmation emails sent to new addresses.
+  emailChangePerAccount: { points: 5, duration: 24 * 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -122,6 +122,11 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
       <button className="button" type="submit" disabled={busy}>
         {mode === "logIn" ? t`Log in` : t`Create account`}
       </button>
+      {mode === "logIn" && (
+        <p className="auth-form__switch">
+          <Link to={localize("/forgot-password")}>{t`Forgot your password?`}</Link>
+        </p>
+      )}
       <p className="auth-form__switch">
         {mode === "logIn" ? (
           <>

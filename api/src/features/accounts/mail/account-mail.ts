@@ -1,0 +1,39 @@
+import { localizePath } from "../../../../../web/src/app/route-table.js";
+import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
+import type { Language } from "../../../generated/prisma/enums.js";
+import { queueMail } from "./outbox.js";
+import { renderMail } from "./templates.js";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+type Common = { to: string; language: Language; origin: string; now: Date };
+
+/** An absolute link to a page of the web app, in the reader's language. */
+export function appLink(origin: string, language: Language, path: string): string {
+  return origin + localizePath(language, path);
+}
+
+export function queueWelcomeMail(db: Db, { to, language, origin, now }: Common) {
+  return queueMail(db, renderMail("welcome", language, to, { homeUrl: appLink(origin, language, "/") }), now);
+}
+
+export function queuePasswordResetMail(db: Db, { to, language, origin, now, token }: Common & { token: string }) {
+  return queueMail(db, renderMail("password-reset", language, to, { url: appLink(origin, language, `/new-password/${token}`) }), now);
+}
+
+export function queueCreatePasswordMail(db: Db, { to, language, origin, now, token }: Common & { token: string }) {
+  return queueMail(db, renderMail("create-password", language, to, { url: appLink(origin, language, `/create-password/${token}`) }), now);
+}
+
+/** To the new address: the link that makes it the login email. */
+export function queueEmailChangeConfirmMail(db: Db, { to, language, origin, now, token }: Common & { token: string }) {
+  return queueMail(
+    db,
+    renderMail("email-change-confirm", language, to, { url: appLink(origin, language, `/confirm-email/${token}`), newEmail: to }),
+    now,
+  );
+}
+
+/** To the old address, once the change took effect. */
+export function queueEmailChangedNotice(db: Db, { to, language, now, newEmail }: Omit<Common, "origin"> & { newEmail: string }) {
+  return queueMail(db, renderMail("email-changed-notice", language, to, { newEmail }), now);
+}

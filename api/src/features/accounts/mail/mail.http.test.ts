@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { startTestServer } from "../../../test/http.js";
+import { buildUser } from "../../../test/factories.js";
+import { linkIn, startTestSmtpServer, type TestSmtpServer } from "../../../test/smtp.js";
+
+let db: TestDatabase;
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  db = await openTestDatabase();
+  smtp = await startTestSmtpServer();
+});
+afterAll(async () => {
+  await smtp.close();
+  await db.close();
+});
+
+const REQUEST = `mutation ($email: String!) { requestPasswordReset(email: $email) { __typename } }`;
+const post = (app: Awaited<ReturnType<typeof startTestServer>>["app"], email: string) =>
+  app.inject({
+    method: "POST",
+    url: "/graphql",
+    headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
+    payload: { query: REQUEST, variables: { email } },
+  });
+
+describe("the server's mail", () => {
+  it("delivers queued mail over SMTP right after the mutation, with links on PUBLIC_URL", async () => {
+    await buildUser(db.prisma, { email: "http@example.com" });
+    const { app } = await startTestServer(db, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: "Brevia <hello@brevia.test>", PUBLIC_URL: "https://brevia.example" },
+    });
+    try {
+      const response = await post(app, "http@example.com");
+      expect(response.json()).toEqual({ data: { requestPasswordReset: { __typename: "PasswordResetRequested" } } });
+      const mail = await smtp.waitFor("http@example.com");
+      expect(mail.from).toContain("hello@brevia.test");
+      expect(linkIn(mail, "/new-password").url).toMatch(/^https:\/\/brevia\.example\/new-password\//);
+      await expect.poll(async () => (await db.prisma.mailOutbox.findFirstOrThrow()).deliveredBy).toBe("smtp");
+      // The development outbox does not exist in production.
+      expect((await app.inject({ method: "GET", url: "/dev/outbox" })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("without SMTP, development keeps mail in the outbox, shown at /dev/outbox", async () => {
+    await db.reset();
+    await buildUser(db.prisma, { email: "dev@example.com" });
+    const { app } = await startTestServer(db, { env: { NODE_ENV: "development" } });
+    try {
+      await post(app, "dev@example.com");
+      await expect.poll(async () => (await db.prisma.mailOutbox.findFirst())?.deliveredBy).toBe("dev-outbox");
+      const page = await app.inject({ method: "GET", url: "/dev/outbox" });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain("dev@example.com");
+      expect(page.body).toMatch(/<a href="http:\/\/localhost:\d+\/new-password\/[A-Za-z0-9_-]+">/);
+      expect(smtp.received.filter((m) => m.to === "dev@example.com")).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
