@@ -66,7 +66,7 @@ export async function buildServer(
   });
   if (!config.production) registerDevOutbox(app, db.prisma);
   const graphql = await registerGraphQL(app, config, db, mediaUrls, { ...options, mail });
-  await registerSocialLogin(app, config, db);
+  await registerSocialLogin(app, config, db, mail);
   registerCovers(app, db);
   registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });

@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient } from "../../../generated/prisma/client.js";
 import type { Language, SocialProvider } from "../../../generated/prisma/enums.js";
+import { queueWelcomeMail } from "../mail/account-mail.js";
 import type { SocialProfile } from "./social.client.js";
 
 /** A social sign-in that must not go on: the provider did not vouch for the email of an existing account, or gave none. */
@@ -21,7 +22,7 @@ export async function accountForSocialProfile(
   prisma: PrismaClient,
   provider: SocialProvider,
   profile: SocialProfile,
-  options: { locale: Language; now: Date },
+  options: { locale: Language; now: Date; origin: string },
 ): Promise<{ userId: string; isNew: boolean }> {
   const linked = await prisma.socialIdentity.findUnique({
     where: { provider_subject: { provider, subject: profile.subject } },
@@ -32,9 +33,10 @@ export async function accountForSocialProfile(
     if (!linked.user.name && profile.name) await fillInName(prisma, linked.userId, profile);
     return { userId: linked.userId, isNew: false };
   }
-  if (!profile.email) throw new SocialAccountRefusedError("EMAIL_MISSING");
+  const email = profile.email;
+  if (!email) throw new SocialAccountRefusedError("EMAIL_MISSING");
 
-  const existing = await prisma.user.findUnique({ where: { email: profile.email }, select: { id: true, name: true } });
+  const existing = await prisma.user.findUnique({ where: { email }, select: { id: true, name: true } });
   if (existing) {
     if (!profile.emailVerified) throw new SocialAccountRefusedError("EMAIL_NOT_VERIFIED");
     await link(prisma, provider, profile, existing.id, options.now);
@@ -43,18 +45,23 @@ export async function accountForSocialProfile(
   }
 
   try {
-    const user = await prisma.user.create({
-      data: {
-        email: profile.email,
-        name: profile.name ?? "",
-        surname: profile.surname ?? "",
-        interfaceLanguage: options.locale,
-        contentLanguage: options.locale,
-        socialIdentities: {
-          create: { provider, subject: profile.subject, email: profile.email, createdAt: options.now, lastUsedAt: options.now },
+    // The new account and its welcome email, in one transaction (the mail worker sends it after commit).
+    const user = await prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          email,
+          name: profile.name ?? "",
+          surname: profile.surname ?? "",
+          interfaceLanguage: options.locale,
+          contentLanguage: options.locale,
+          socialIdentities: {
+            create: { provider, subject: profile.subject, email: profile.email, createdAt: options.now, lastUsedAt: options.now },
+          },
         },
-      },
-      select: { id: true },
+        select: { id: true },
+      });
+      await queueWelcomeMail(tx, { to: email, language: options.locale, origin: options.origin, now: options.now });
+      return created;
     });
     return { userId: user.id, isNew: true };
   } catch (error) {

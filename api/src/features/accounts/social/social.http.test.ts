@@ -92,6 +92,9 @@ describe("social login with a Google-like provider (code + PKCE + nonce, query r
     expect(identity).toMatchObject({ provider: "GOOGLE", subject: "ada.lovelace@example.com", email: "ada.lovelace@example.com" });
     const user = await db.prisma.user.findUniqueOrThrow({ where: { id: identity!.userId } });
     expect(user).toMatchObject({ passwordHash: null, interfaceLanguage: "en", contentLanguage: "en" });
+    // Welcomed like a password sign-up, in the reader's language.
+    const mails = await db.prisma.mailOutbox.findMany({ select: { template: true, to: true, subject: true } });
+    expect(mails).toEqual([expect.objectContaining({ template: "welcome", to: "ada.lovelace@example.com" })]);
     // The attempt is used up.
     expect(await db.prisma.socialLoginAttempt.count()).toBe(0);
   });

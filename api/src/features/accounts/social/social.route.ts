@@ -5,6 +5,7 @@ import type { AppConfig } from "../../../config.js";
 import { parseLocale } from "../../../context.js";
 import type { Database } from "../../../db/client.js";
 import { publicOrigin } from "../../seo/sitemap.route.js";
+import { NO_MAIL_WORKER, type MailWaker } from "../mail/mail-worker.js";
 import { RateLimitedError, rateLimitsFor } from "../rate-limits.js";
 import { replyCookieWriter, startSession } from "../sessions.js";
 import { hashSessionToken, SESSION_COOKIE } from "../viewer.js";
@@ -40,7 +41,7 @@ const isLocale = (value: unknown): value is Locale => typeof value === "string" 
  * rotated session, then the reader goes where they were going (new accounts: onboarding). Anything
  * that goes wrong lands on /login with a code the page translates.
  */
-export async function registerSocialLogin(app: FastifyInstance, config: AppConfig, db: Database) {
+export async function registerSocialLogin(app: FastifyInstance, config: AppConfig, db: Database, mail: MailWaker = NO_MAIL_WORKER) {
   const clients = new Map<SocialProviderName, SocialClient>(config.socialLogin.map((p) => [p.name, createSocialClient(p)]));
   const rateLimits = rateLimitsFor(db.prisma);
   const callbackUrl = (request: FastifyRequest, name: SocialProviderName) =>
@@ -144,8 +145,9 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
           db.prisma,
           SOCIAL_PROVIDER_NAMES[name],
           appleName ? { ...profile, ...appleName } : profile,
-          { locale, now },
+          { locale, now, origin: publicOrigin(request, config.publicUrl) },
         );
+        if (signedIn.isNew) mail.wake(); // its welcome email
       } catch (err) {
         if (err instanceof SocialLoginError || err instanceof SocialAccountRefusedError) {
           request.log.warn({ provider: name, code: err.code, reason: err.message, cause: err.cause }, "Social login refused");
