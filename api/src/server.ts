@@ -9,6 +9,7 @@ import { registerAudio } from "./features/catalog/audio/audio.route.js";
 import { createMediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import { registerCovers } from "./features/catalog/covers/covers.route.js";
 import { registerSitemap } from "./features/seo/sitemap.route.js";
+import { registerAccountExport } from "./features/settings/export.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -54,6 +55,7 @@ export async function buildServer(
   registerCovers(app, db);
   registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
+  registerAccountExport(app, db);
   await registerWebApp(app, {
     distDir: options.webDistDir,
     serverEntry: options.webServerEntry,

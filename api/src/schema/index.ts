@@ -11,5 +11,9 @@ import "../features/accounts/auth.schema.js";
 import "../features/accounts/sessions.schema.js";
 import "../features/discovery/discovery.schema.js";
 import "../features/discovery/upgrade.schema.js";
+import "../features/discovery/recommendations.schema.js";
+import "../features/onboarding/onboarding.schema.js";
+import "../features/settings/settings.errors.js";
+import "../features/settings/settings.schema.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -11,6 +11,8 @@ export const RATE_LIMITS = {
   logInPerAccount: { points: 10, duration: 15 * 60 },
   signUpPerIp: { points: 10, duration: 60 * 60 },
   signUpPerAccount: { points: 5, duration: 60 * 60 },
+  /** Passwords typed to confirm an action (deleting the account), per account. */
+  confirmPasswordPerAccount: { points: 10, duration: 15 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
