@@ -36,6 +36,9 @@ export const updateSettingsArgs = z
     interfaceLanguage: z.string().nullish(),
     contentLanguage: z.string().nullish(),
   })
-  .refine((args) => Object.values(args).some((value) => value !== undefined), { message: "NOTHING_TO_UPDATE" });
+  // null leaves a field as it is, except kindleEmail, where it removes the address.
+  .refine(({ kindleEmail, ...rest }) => kindleEmail !== undefined || Object.values(rest).some((value) => value != null), {
+    message: "NOTHING_TO_UPDATE",
+  });
 
 export const deleteAccountArgs = z.object({ password: z.string().min(1, { message: "REQUIRED" }) });
