@@ -18,6 +18,7 @@ export const ReadingFormatEnum = builder.enumType("ReadingFormat", {
 builder.prismaObject("OnboardingAnswers", {
   name: "Onboarding",
   description: "The signed-in reader's onboarding answers (/welcome).",
+  select: {},
   fields: (t) => ({
     goals: t.expose("goals", { type: [OnboardingGoalEnum] }),
     dailyMinutes: t.exposeInt("dailyMinutes", { nullable: true, description: "5, 10, 15 or 30; null when not said." }),
@@ -28,6 +29,7 @@ builder.prismaObject("OnboardingAnswers", {
 
 builder.prismaObject("OnboardingBookChoice", {
   description: "A book the reader chose at the end of the onboarding.",
+  select: {},
   fields: (t) => ({
     chosenAt: t.expose("chosenAt", { type: "DateTime" }),
     microbook: t.relation("microbook"),
@@ -49,10 +51,19 @@ type AnswersData = {
   completedAt?: Date;
 };
 
+/**
+ * The operation's selection, never empty: an answer that asks only for `__typename` selects nothing,
+ * and Prisma refuses an empty select.
+ */
+const withKey = <Query extends object>(query: Query): Query => {
+  const { select } = query as { select?: object };
+  return { ...query, select: { userId: true, ...select } };
+};
+
 /** Writes (or starts) the reader's answers row and returns it as the operation asks. */
 function saveAnswers(ctx: Context, query: object, data: AnswersData) {
   const userId = ctx.viewer!.id;
-  return ctx.prisma.onboardingAnswers.upsert({ ...query, where: { userId }, create: { ...data, userId }, update: data });
+  return ctx.prisma.onboardingAnswers.upsert({ ...withKey(query), where: { userId }, create: { ...data, userId }, update: data });
 }
 
 const invalid = (path: string, code: string) => new InputValidationError({ issues: [{ path: [path], message: code }] });
@@ -105,7 +116,7 @@ builder.mutationFields((t) => ({
           skipDuplicates: true,
         }),
         ctx.prisma.onboardingAnswers.upsert({
-          ...query,
+          ...withKey(query),
           where: { userId },
           create: { userId, completedAt: ctx.now },
           update: { completedAt: ctx.now },
