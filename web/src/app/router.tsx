@@ -56,6 +56,27 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
       ),
       lazy: () => import("../routes/settings/SettingsPage"),
     },
+    welcome: {
+      loader: ensureAuthenticated(
+        apollo,
+        deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
+      ),
+      lazy: () => import("../routes/welcome/WelcomePage"),
+    },
+    welcomePreparing: {
+      loader: ensureAuthenticated(
+        apollo,
+        deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
+      ),
+      lazy: () => import("../routes/welcome/PreparingPage"),
+    },
+    welcomeRecommended: {
+      loader: ensureAuthenticated(
+        apollo,
+        deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeRecommendedLoader(apollo))),
+      ),
+      lazy: () => import("../routes/welcome/RecommendedPage"),
+    },
     categories: {
       loader: deferred(() => import("../routes/categories/loader").then((m) => m.categoriesLoader(apollo))),
       lazy: () => import("../routes/categories/Categories"),
