@@ -134,7 +134,9 @@ describe("viewer.recommendations", () => {
     const { user, token } = await reader();
     await db.prisma.onboardingAnswers.create({ data: { userId: user.id, goals: ["PRODUCTIVITY"] } });
     await loadViewer(db.prisma, token); // the session's statements are not the field's
-    const { result, statements } = await db.recorder.capture(() => run<Recommendations>(db, RECOMMENDATIONS, { first: 5 }, { sessionToken: token }));
+    const { result, statements } = await db.recorder.capture(() =>
+      run<Recommendations>(db, RECOMMENDATIONS, { first: 5 }, { sessionToken: token }),
+    );
     expect(result.data!.viewer!.recommendations.nodes).toHaveLength(5);
     expect(result.data!.viewer!.recommendations.pageInfo.hasNextPage).toBe(true);
     const loading = statements.filter((sql) => /"Microbook"/.test(sql));

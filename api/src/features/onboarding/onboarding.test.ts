@@ -37,7 +37,9 @@ describe("onboarding", () => {
     expect((await run<Answers>(db, ANSWERS, {}, { sessionToken: token })).data!.viewer.onboarding).toBeNull();
 
     const goals = await run(db, GOALS, { goals: ["MONEY", "LEADERSHIP", "MONEY"] }, { sessionToken: token });
-    expect(goals.data).toEqual({ saveOnboardingGoals: { __typename: "MutationSaveOnboardingGoalsSuccess", data: { goals: ["MONEY", "LEADERSHIP"] } } });
+    expect(goals.data).toEqual({
+      saveOnboardingGoals: { __typename: "MutationSaveOnboardingGoalsSuccess", data: { goals: ["MONEY", "LEADERSHIP"] } },
+    });
     const about = await run(db, ABOUT, { minutes: 15, format: "LISTEN" }, { sessionToken: token });
     expect(about.errors).toBeUndefined();
     expect(about.data).toEqual({

@@ -19,9 +19,13 @@ describe("GET /account/export.json", () => {
     });
     const token = await buildSession(db.prisma, user.id);
     const book = await buildMicrobook(db.prisma, { slug: "the-art-of-war" });
-    await db.prisma.userBookState.create({ data: { userId: user.id, microbookId: book.id, isFavourite: true, status: "READING", progress: 0.5 } });
+    await db.prisma.userBookState.create({
+      data: { userId: user.id, microbookId: book.id, isFavourite: true, status: "READING", progress: 0.5 },
+    });
     await grantPremium(db.prisma, user.id);
-    await db.prisma.onboardingAnswers.create({ data: { userId: user.id, goals: ["LEADERSHIP", "MONEY"], dailyMinutes: 15, format: "LISTEN" } });
+    await db.prisma.onboardingAnswers.create({
+      data: { userId: user.id, goals: ["LEADERSHIP", "MONEY"], dailyMinutes: 15, format: "LISTEN" },
+    });
     await db.prisma.onboardingBookChoice.create({ data: { userId: user.id, microbookId: book.id } });
     const stranger = await buildUser(db.prisma);
     await buildSession(db.prisma, stranger.id);
@@ -59,7 +63,9 @@ describe("GET /account/export.json", () => {
   it("covers every model tied to a reader: a new table with a userId must join the export (or say why not)", () => {
     const models = getDatamodel().datamodel.models;
     const tiedToUser = Object.entries(models)
-      .filter(([, model]) => model.fields.some((field) => field.type === "User" && "relationFromFields" in field && (field.relationFromFields?.length ?? 0) > 0))
+      .filter(([, model]) =>
+        model.fields.some((field) => field.type === "User" && "relationFromFields" in field && (field.relationFromFields?.length ?? 0) > 0),
+      )
       .map(([name]) => name);
     expect(tiedToUser.length).toBeGreaterThanOrEqual(5);
     const covered = new Set([...EXPORTED_MODELS, ...Object.keys(NOT_EXPORTED)]);

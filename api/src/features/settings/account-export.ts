@@ -12,21 +12,23 @@ type Section = (prisma: PrismaClient, userId: string) => Promise<unknown>;
 
 export const EXPORT_SECTIONS = {
   profile: (prisma, userId) =>
-    prisma.user.findUniqueOrThrow({
-      where: { id: userId },
-      select: {
-        id: true,
-        email: true,
-        name: true,
-        surname: true,
-        kindleEmail: true,
-        interfaceLanguage: true,
-        contentLanguage: true,
-        createdAt: true,
-        updatedAt: true,
-        passwordHash: true,
-      },
-    }).then(({ passwordHash, ...profile }) => ({ ...profile, hasPassword: passwordHash !== null })),
+    prisma.user
+      .findUniqueOrThrow({
+        where: { id: userId },
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          surname: true,
+          kindleEmail: true,
+          interfaceLanguage: true,
+          contentLanguage: true,
+          createdAt: true,
+          updatedAt: true,
+          passwordHash: true,
+        },
+      })
+      .then(({ passwordHash, ...profile }) => ({ ...profile, hasPassword: passwordHash !== null })),
   sessions: async (prisma, userId) => {
     const sessions = await prisma.session.findMany({
       where: { userId },

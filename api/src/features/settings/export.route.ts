@@ -17,7 +17,10 @@ export function registerAccountExport(app: FastifyInstance, db: Database) {
     const viewer = await loadViewer(db.prisma, token);
     reply.header("cache-control", "private, no-store").header("vary", "cookie, authorization");
     if (!viewer) {
-      return reply.code(401).type("application/json; charset=utf-8").send(JSON.stringify({ error: { code: "UNAUTHENTICATED" } }));
+      return reply
+        .code(401)
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify({ error: { code: "UNAUTHENTICATED" } }));
     }
     const data = await exportAccount(db.prisma, viewer.id);
     const day = new Date().toISOString().slice(0, 10);

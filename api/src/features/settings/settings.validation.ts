@@ -15,11 +15,7 @@ export function isKindleEmail(email: string): boolean {
   return (KINDLE_DOMAINS as readonly string[]).includes(domain);
 }
 
-const nameSchema = z
-  .string()
-  .trim()
-  .min(1, { message: "REQUIRED", abort: true })
-  .max(NAME_MAX_LENGTH, { message: "TOO_LONG" });
+const nameSchema = z.string().trim().min(1, { message: "REQUIRED", abort: true }).max(NAME_MAX_LENGTH, { message: "TOO_LONG" });
 
 // Input rules as codes (the web says them in the reader's language): REQUIRED, TOO_LONG, INVALID_EMAIL,
 // NOT_KINDLE_EMAIL, NOTHING_TO_UPDATE. An omitted field is left as it is; kindleEmail "" or null clears it.

@@ -37,7 +37,8 @@ export function DeleteAccount() {
     try {
       const answer = (await remove({ variables: { password } })).data?.deleteAccount;
       if (!answer) throw new Error("No answer");
-      if (answer.__typename === "InvalidInputError") return fail(settingsErrorsOf(i18n, answer.issues).password ?? t`Please enter your password.`);
+      if (answer.__typename === "InvalidInputError")
+        return fail(settingsErrorsOf(i18n, answer.issues).password ?? t`Please enter your password.`);
       if (answer.__typename === "WrongPasswordError") return fail(i18n._(SETTINGS_ERRORS.WRONG_PASSWORD));
       if (answer.__typename === "RateLimitedError") return fail(rateLimitedMessage(i18n, answer.retryAfterSeconds));
       // Everything cached was the reader's: refetch as a visitor, on the home page.
@@ -56,8 +57,8 @@ export function DeleteAccount() {
       </h2>
       <p id="delete-warning">
         <Trans>
-          This deletes your account and your personal data for good: profile, devices, reading and onboarding answers. It cannot be
-          undone. Download your data first if you want a copy.
+          This deletes your account and your personal data for good: profile, devices, reading and onboarding answers. It cannot be undone.
+          Download your data first if you want a copy.
         </Trans>
       </p>
       <form className="settings-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={loading} aria-describedby="delete-warning">

@@ -14,13 +14,15 @@ export function ProfileForm({ viewer }: { viewer: Profile }) {
   const toast = useToast();
   const [update, { loading }] = useMutation(UpdateSettingsMutation);
   const [errors, setErrors] = useState<SettingsErrors>({});
-  const refs = { name: useRef<HTMLInputElement>(null), surname: useRef<HTMLInputElement>(null), kindleEmail: useRef<HTMLInputElement>(null) };
+  const nameRef = useRef<HTMLInputElement>(null);
+  const surnameRef = useRef<HTMLInputElement>(null);
+  const kindleEmailRef = useRef<HTMLInputElement>(null);
 
+  // A new set of errors: the first field with one takes the focus.
   useEffect(() => {
-    const first = (["name", "surname", "kindleEmail"] as const).find((field) => errors[field]);
-    if (first) refs[first].current?.focus();
-    // refs are stable; only a new set of errors moves the focus
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (errors.name) nameRef.current?.focus();
+    else if (errors.surname) surnameRef.current?.focus();
+    else if (errors.kindleEmail) kindleEmailRef.current?.focus();
   }, [errors]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -48,9 +50,18 @@ export function ProfileForm({ viewer }: { viewer: Profile }) {
         <Trans>Profile</Trans>
       </h2>
       <form className="settings-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={loading}>
-        <TextField ref={refs.name} label={t`Name`} name="name" autoComplete="given-name" required maxLength={80} defaultValue={viewer.name} error={errors.name} />
         <TextField
-          ref={refs.surname}
+          ref={nameRef}
+          label={t`Name`}
+          name="name"
+          autoComplete="given-name"
+          required
+          maxLength={80}
+          defaultValue={viewer.name}
+          error={errors.name}
+        />
+        <TextField
+          ref={surnameRef}
           label={t`Surname`}
           name="surname"
           autoComplete="family-name"
@@ -59,7 +70,7 @@ export function ProfileForm({ viewer }: { viewer: Profile }) {
           error={errors.surname}
         />
         <TextField
-          ref={refs.kindleEmail}
+          ref={kindleEmailRef}
           label={t`Kindle email`}
           name="kindleEmail"
           type="email"

@@ -1,13 +1,7 @@
 import { graphql } from "../../gql";
 
 export const UpdateSettingsMutation = graphql(`
-  mutation UpdateSettings(
-    $name: String
-    $surname: String
-    $kindleEmail: String
-    $interfaceLanguage: Language
-    $contentLanguage: Language
-  ) {
+  mutation UpdateSettings($name: String, $surname: String, $kindleEmail: String, $interfaceLanguage: Language, $contentLanguage: Language) {
     updateSettings(
       name: $name
       surname: $surname

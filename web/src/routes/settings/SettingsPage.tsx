@@ -17,10 +17,7 @@ export function Component() {
   const { refetch } = useQueryRefHandlers(queryRef);
   return (
     <section className="settings-page" aria-labelledby="settings-title">
-      <PageHead
-        title={t`Settings · Brevia`}
-        description={t`Your Brevia profile, languages, devices and data.`}
-      />
+      <PageHead title={t`Settings · Brevia`} description={t`Your Brevia profile, languages, devices and data.`} />
       <h1 id="settings-title">
         <Trans>Settings</Trans>
       </h1>
