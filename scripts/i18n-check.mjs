@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const catalogs = ["src/locales/pt.po", "src/locales/es.po", "src/locales/en.po"];
+const catalogs = ["src/locales", "src/locales/account"].flatMap((dir) => ["pt", "es", "en"].map((locale) => `${dir}/${locale}.po`));
 const before = catalogs.map((f) => readFileSync(f, "utf8"));
 execFileSync("node_modules/.bin/lingui", ["extract", "--clean"], { stdio: "pipe" });
 const stale = catalogs.filter((f, i) => readFileSync(f, "utf8") !== before[i]);
@@ -13,7 +13,7 @@ if (stale.length) {
 }
 
 let missing = 0;
-for (const file of ["src/locales/pt.po", "src/locales/es.po"]) {
+for (const file of catalogs.filter((f) => !f.endsWith("/en.po"))) {
   const entries = readFileSync(file, "utf8").split(/\n\n+/);
   for (const entry of entries) {
     const id = /^msgid "(.+)"$/m.exec(entry)?.[1];

@@ -12,6 +12,7 @@ import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
 import { currentViewer, ensureAuthenticated, ensureUnauthenticated } from "../features/accounts/guards";
+import { withAccountMessages } from "./account-catalog";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
 export type RouteDeps = {
@@ -39,7 +40,7 @@ function deferred(load: () => Promise<Loader>): Loader {
 }
 
 /** Each route of the table: its loader (starts the query) and its lazily loaded component. */
-function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "lazy">> {
+function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, "loader" | "lazy">> {
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
@@ -52,28 +53,40 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
     settings: {
       loader: ensureAuthenticated(
         apollo,
-        deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
+        withAccountMessages(
+          i18n,
+          deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
+        ),
       ),
       lazy: () => import("../routes/settings/SettingsPage"),
     },
     welcome: {
       loader: ensureAuthenticated(
         apollo,
-        deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
+        withAccountMessages(
+          i18n,
+          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
+        ),
       ),
       lazy: () => import("../routes/welcome/WelcomePage"),
     },
     welcomePreparing: {
       loader: ensureAuthenticated(
         apollo,
-        deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
+        withAccountMessages(
+          i18n,
+          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
+        ),
       ),
       lazy: () => import("../routes/welcome/PreparingPage"),
     },
     welcomeRecommended: {
       loader: ensureAuthenticated(
         apollo,
-        deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeRecommendedLoader(apollo))),
+        withAccountMessages(
+          i18n,
+          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeRecommendedLoader(apollo))),
+        ),
       ),
       lazy: () => import("../routes/welcome/RecommendedPage"),
     },
@@ -113,7 +126,7 @@ function pages(apollo: Apollo): Record<RouteName, Pick<RouteObject, "loader" | "
 }
 
 function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
-  const loaders = pages(deps.apollo);
+  const loaders = pages(deps.apollo, deps.i18n);
   const children: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {
     const path = ROUTES[name];
     return path === "/" ? { index: true, ...loaders[name] } : { path: path.slice(1), ...loaders[name] };

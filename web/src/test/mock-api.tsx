@@ -9,7 +9,19 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import { createApollo, type Apollo } from "../app/apollo";
 import type { Locale } from "../app/route-table";
 import { ToastProvider } from "../app/shell/toasts";
+import { messages as accountEn } from "../locales/account/en.po";
+import { messages as accountEs } from "../locales/account/es.po";
+import { messages as accountPt } from "../locales/account/pt.po";
 import { testI18n } from "./render";
+
+const accountCatalogues = { pt: accountPt, en: accountEn, es: accountEs };
+
+/** The app's i18n in a language, with the account pages' catalogue too (their routes load it). */
+export function accountI18n(locale: Locale) {
+  const i18n = testI18n(locale);
+  i18n.load(locale, accountCatalogues[locale]);
+  return i18n;
+}
 
 type Answer = (variables: Record<string, unknown>) => Record<string, unknown>;
 export type Operation = { name: string; variables: Record<string, unknown> };
@@ -30,7 +42,7 @@ export function renderWithApi(apollo: Apollo, routes: RouteObject[], { path = "/
   const router = createMemoryRouter([{ hydrateFallbackElement: <div />, children: routes }], { initialEntries: [path] });
   const view = render(
     <ApolloProvider client={apollo.client}>
-      <I18nProvider i18n={testI18n(locale)}>
+      <I18nProvider i18n={accountI18n(locale)}>
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>
