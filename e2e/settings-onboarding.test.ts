@@ -163,7 +163,8 @@ async function settings(page: Page, locale: Locale, email: string, password: str
   await page.getByLabel(w.confirmPassword).fill(password);
   await page.getByRole("button", { name: w.delete }).click();
   await page.waitForURL(home(next), { waitUntil: "commit" });
-  await expect.poll(() => page.locator(".toast").textContent()).toBe(w.deleted);
+  // Toasts show one at a time for 5 s: the settings' own confirmations come first.
+  await expect.poll(() => page.locator(".toast").textContent(), { timeout: 20_000 }).toBe(w.deleted);
   await expect.poll(() => page.getByRole("navigation", { name: /./ }).getByRole("link", { name: w.logIn }).count()).toBeGreaterThan(0);
   expect((await page.context().cookies()).find((c) => c.name === "brevia_session")).toBeUndefined();
 }
