@@ -47,7 +47,8 @@ describe("a reader's account", () => {
 
       await passwordField.fill("a quiet reading hour");
       await page.keyboard.press("Enter");
-      await page.waitForURL(/\/en$/, { waitUntil: "commit" });
+      // A new reader starts with the onboarding.
+      await page.waitForURL(/\/en\/welcome$/, { waitUntil: "commit" });
       await expect.poll(() => page.locator(".account-menu__email").textContent()).toBe(email);
       const cookie = (await context.cookies()).find((c) => c.name === "brevia_session");
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });

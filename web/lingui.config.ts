@@ -13,6 +13,7 @@ const CREDENTIAL_DIRS = [
 const CREDENTIAL_FILES = ["CredentialForm.tsx", "credential-messages.ts", "password-fields.ts"].map(
   (file) => `<rootDir>/src/features/accounts/${file}`,
 );
+const ACCOUNT_PAGES = ["<rootDir>/src/features/settings", "<rootDir>/src/features/onboarding", "<rootDir>/src/routes/welcome"];
 
 export default defineConfig({
   // Messages are written in English in the code (the spec's wording); pt is the default locale.
@@ -22,10 +23,20 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}",
       include: ["<rootDir>/src"],
-      exclude: ["**/gql/**", ...CREDENTIAL_DIRS.map((dir) => `${dir}/**`), ...CREDENTIAL_FILES],
+      exclude: [
+        "**/gql/**",
+        ...CREDENTIAL_DIRS.map((dir) => `${dir}/**`),
+        ...CREDENTIAL_FILES,
+        "**/features/settings/**",
+        "**/features/onboarding/**",
+        "**/routes/welcome/**",
+      ],
     },
     // The email and password pages load their own catalogue (features/accounts/credential-catalog.ts).
     { path: "<rootDir>/src/locales/credentials/{locale}", include: [...CREDENTIAL_DIRS, ...CREDENTIAL_FILES] },
+    // Pages only a signed-in reader sees (onboarding, settings forms): a catalogue their routes load, so
+    // the visitors' first page does not carry their messages (src/app/account-catalog.ts).
+    { path: "<rootDir>/src/locales/account/{locale}", include: ACCOUNT_PAGES },
   ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: "ts",

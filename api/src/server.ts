@@ -13,6 +13,7 @@ import { registerDevOutbox } from "./features/accounts/mail/dev-outbox.route.js"
 import { startMailWorker } from "./features/accounts/mail/mail-worker.js";
 import { devOutboxTransport, smtpTransport } from "./features/accounts/mail/transport.js";
 import { registerSitemap } from "./features/seo/sitemap.route.js";
+import { registerAccountExport } from "./features/settings/export.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -70,6 +71,7 @@ export async function buildServer(
   registerCovers(app, db);
   registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
+  registerAccountExport(app, db);
   await registerWebApp(app, {
     distDir: options.webDistDir,
     serverEntry: options.webServerEntry,

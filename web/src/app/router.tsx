@@ -13,6 +13,7 @@ import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
 import { currentViewer, ensureAuthenticated, ensureUnauthenticated } from "../features/accounts/guards";
 import { credentialRoute } from "../features/accounts/credential-catalog";
+import { withAccountMessages } from "./account-catalog";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
 export type RouteDeps = {
@@ -56,9 +57,42 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
     settings: {
       loader: ensureAuthenticated(
         apollo,
-        deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
+        withAccountMessages(
+          i18n,
+          deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
+        ),
       ),
       lazy: () => import("../routes/settings/SettingsPage"),
+    },
+    welcome: {
+      loader: ensureAuthenticated(
+        apollo,
+        withAccountMessages(
+          i18n,
+          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
+        ),
+      ),
+      lazy: () => import("../routes/welcome/WelcomePage"),
+    },
+    welcomePreparing: {
+      loader: ensureAuthenticated(
+        apollo,
+        withAccountMessages(
+          i18n,
+          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
+        ),
+      ),
+      lazy: () => import("../routes/welcome/PreparingPage"),
+    },
+    welcomeRecommended: {
+      loader: ensureAuthenticated(
+        apollo,
+        withAccountMessages(
+          i18n,
+          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeRecommendedLoader(apollo))),
+        ),
+      ),
+      lazy: () => import("../routes/welcome/RecommendedPage"),
     },
     categories: {
       loader: deferred(() => import("../routes/categories/loader").then((m) => m.categoriesLoader(apollo))),

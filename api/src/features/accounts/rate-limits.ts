@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   credentialChangePerAccount: { points: 10, duration: 60 * 60 },
   // Confirmation emails sent to new addresses.
   emailChangePerAccount: { points: 5, duration: 24 * 60 * 60 },
+  /** Passwords typed to confirm an action (deleting the account), per account. */
+  confirmPasswordPerAccount: { points: 10, duration: 15 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -49,7 +49,8 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
       if (Object.keys(found).length) return;
       // Everything cached so far was a visitor's answer.
       await client.resetStore();
-      await navigate(localize(next ?? "/"), { replace: true });
+      // A new reader starts with the onboarding (/welcome), which ends on the home page.
+      await navigate(localize(mode === "signUp" ? "/welcome" : (next ?? "/")), { replace: true });
     } catch {
       setErrors({ form: i18n._(MESSAGES.UNEXPECTED) });
     } finally {

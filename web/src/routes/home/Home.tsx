@@ -1,20 +1,27 @@
-import { useReadQuery } from "@apollo/client/react";
+import { useQuery, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { lazy, Suspense } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { CategoryTile } from "../../features/discovery/CategoryTile";
 import { ContinueReading } from "../../features/discovery/ContinueReading";
 import { OriginalCard } from "../../features/discovery/OriginalCard";
 import { PlaylistCard } from "../../features/discovery/PlaylistCard";
+import { SessionViewerQuery } from "../../features/accounts/accounts.graphql";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import type { homeLoader } from "./loader";
+
+// Signed-in readers only: its code and query are not part of the visitors' home page.
+const Recommendations = lazy(() => import("../../features/discovery/Recommendations").then((m) => ({ default: m.Recommendations })));
 
 export function Component() {
   const { t } = useLingui();
   const { queryRef, continueReadingRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof homeLoader>>>;
   const { data } = useReadQuery(queryRef);
   const localize = useLocalizedPath();
+  // Who is signed in: in the cache since the layout's loader (no request of its own).
+  const signedIn = Boolean(useQuery(SessionViewerQuery, { fetchPolicy: "cache-only" }).data?.viewer);
   const free = data.freeMicrobookToday;
   // This week's playlists; in a week without one, the latest ones.
   const thisWeek = data.playlists.nodes.filter((p) => p.isThisWeek);
@@ -52,6 +59,11 @@ export function Component() {
             </div>
           </div>
         </section>
+      )}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <Recommendations />
+        </Suspense>
       )}
       {data.trending.nodes.length > 0 && (
         <section aria-labelledby="trending-title" className="home-section">

@@ -5,6 +5,10 @@ export const SettingsPageQuery = graphql(`
     viewer {
       id
       email
+      name
+      surname
+      kindleEmail
+      contentLanguage
       sessions {
         id
         device

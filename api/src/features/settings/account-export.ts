@@ -1,0 +1,113 @@
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { describeDevice } from "../accounts/sessions.js";
+
+/**
+ * The reader's copy of everything Brevia holds about them (LGPD art. 18, GDPR art. 15 and 20), as JSON.
+ *
+ * One section per table that holds a reader's rows. A feature that adds such a table adds a section
+ * here; account-export.test.ts fails while a model with a `userId` is in neither EXPORT_SECTIONS nor
+ * NOT_EXPORTED, so none is forgotten. Secrets are never exported (password hash, session tokens).
+ */
+type Section = (prisma: PrismaClient, userId: string) => Promise<unknown>;
+
+export const EXPORT_SECTIONS = {
+  profile: (prisma, userId) =>
+    prisma.user
+      .findUniqueOrThrow({
+        where: { id: userId },
+        select: {
+          id: true,
+          email: true,
+          name: true,
+          surname: true,
+          kindleEmail: true,
+          interfaceLanguage: true,
+          contentLanguage: true,
+          createdAt: true,
+          updatedAt: true,
+          passwordHash: true,
+        },
+      })
+      .then(({ passwordHash, ...profile }) => ({ ...profile, hasPassword: passwordHash !== null })),
+  sessions: async (prisma, userId) => {
+    const sessions = await prisma.session.findMany({
+      where: { userId },
+      select: { id: true, userAgent: true, createdAt: true, lastSeenAt: true, expiresAt: true },
+      orderBy: { createdAt: "asc" },
+    });
+    return sessions.map((session) => ({ ...session, device: describeDevice(session.userAgent) }));
+  },
+  readingStates: (prisma, userId) =>
+    prisma.userBookState.findMany({
+      where: { userId },
+      select: {
+        microbook: { select: { slug: true } },
+        isFavourite: true,
+        status: true,
+        progress: true,
+        favouritedAt: true,
+        startedAt: true,
+        finishedAt: true,
+        updatedAt: true,
+      },
+      orderBy: { updatedAt: "asc" },
+    }),
+  entitlements: (prisma, userId) =>
+    prisma.premiumEntitlement.findMany({
+      where: { userId },
+      select: { source: true, startsAt: true, endsAt: true, createdAt: true },
+      orderBy: { startsAt: "asc" },
+    }),
+  onboarding: async (prisma, userId) => {
+    const [answers, chosenBooks] = await Promise.all([
+      prisma.onboardingAnswers.findUnique({
+        where: { userId },
+        select: { goals: true, dailyMinutes: true, format: true, completedAt: true, updatedAt: true },
+      }),
+      prisma.onboardingBookChoice.findMany({
+        where: { userId },
+        select: { microbook: { select: { slug: true } }, chosenAt: true },
+        orderBy: { chosenAt: "asc" },
+      }),
+    ]);
+    return { answers, chosenBooks };
+  },
+  socialIdentities: (prisma, userId) =>
+    prisma.socialIdentity.findMany({
+      where: { userId },
+      select: { provider: true, subject: true, email: true, createdAt: true, lastUsedAt: true },
+      orderBy: { createdAt: "asc" },
+    }),
+  // Links mailed to the reader (password reset, email change…): what they were for, never the token.
+  accountLinks: (prisma, userId) =>
+    prisma.accountToken.findMany({
+      where: { userId },
+      select: { purpose: true, newEmail: true, createdAt: true, expiresAt: true, usedAt: true },
+      orderBy: { createdAt: "asc" },
+    }),
+} satisfies Record<string, Section>;
+
+/** The Prisma models the sections above read (the test compares them with every model tied to User). */
+export const EXPORTED_MODELS = [
+  "User",
+  "Session",
+  "UserBookState",
+  "PremiumEntitlement",
+  "OnboardingAnswers",
+  "OnboardingBookChoice",
+  "SocialIdentity",
+  "AccountToken",
+];
+
+/** Models tied to User that are deliberately not exported, and why. */
+export const NOT_EXPORTED: Record<string, string> = {};
+
+export const EXPORT_FORMAT_VERSION = 1;
+
+/** The whole export: every section, read in parallel. */
+export async function exportAccount(prisma: PrismaClient, userId: string, now = new Date()) {
+  const entries = await Promise.all(
+    Object.entries(EXPORT_SECTIONS).map(async ([name, load]) => [name, await (load as Section)(prisma, userId)] as const),
+  );
+  return { format: "brevia-account-export", version: EXPORT_FORMAT_VERSION, exportedAt: now.toISOString(), ...Object.fromEntries(entries) };
+}

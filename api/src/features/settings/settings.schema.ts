@@ -1,0 +1,73 @@
+import { builder } from "../../builder.js";
+import { InputValidationError } from "../../schema/errors.js";
+import { RateLimitedError } from "../accounts/accounts.errors.js";
+import { PASSWORD_MAX_LENGTH, verifyPassword } from "../accounts/passwords.js";
+import { LanguageEnum } from "../catalog/catalog.schema.js";
+import { deleteAccount } from "./account-deletion.js";
+import { WrongPasswordError } from "../accounts/credentials.errors.js";
+import { deleteAccountArgs, updateSettingsArgs } from "./settings.validation.js";
+
+builder.prismaObjectFields("User", (t) => ({
+  kindleEmail: t.exposeString("kindleEmail", {
+    nullable: true,
+    description: "The reader's Send-to-Kindle address (…@kindle.com), where books can be delivered; null when not set.",
+  }),
+}));
+
+builder.mutationField("updateSettings", (t) =>
+  t.prismaField({
+    type: "User",
+    description:
+      "Changes the signed-in reader's settings. Omitted fields stay as they are; `kindleEmail: null` (or empty) removes the address.",
+    authScopes: { signedIn: true },
+    errors: { types: [InputValidationError] },
+    args: {
+      name: t.arg.string({ required: false }),
+      surname: t.arg.string({ required: false }),
+      kindleEmail: t.arg.string({ required: false, description: "A Send-to-Kindle address (…@kindle.com)." }),
+      interfaceLanguage: t.arg({ type: LanguageEnum, required: false }),
+      contentLanguage: t.arg({ type: LanguageEnum, required: false }),
+    },
+    validate: updateSettingsArgs,
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.user.update({
+        ...query,
+        where: { id: ctx.viewer!.id },
+        data: {
+          ...(args.name != null ? { name: args.name.trim() } : {}),
+          ...(args.surname != null ? { surname: args.surname.trim() } : {}),
+          ...(args.kindleEmail !== undefined ? { kindleEmail: args.kindleEmail?.trim().toLowerCase() || null } : {}),
+          ...(args.interfaceLanguage ? { interfaceLanguage: args.interfaceLanguage } : {}),
+          ...(args.contentLanguage ? { contentLanguage: args.contentLanguage } : {}),
+        },
+      }),
+  }),
+);
+
+const AccountDeleted = builder.objectRef<{ deleted: true }>("AccountDeleted").implement({
+  description: "The account and the reader's personal data are gone; the reader is signed out everywhere.",
+  fields: (t) => ({ deleted: t.exposeBoolean("deleted") }),
+});
+
+builder.mutationField("deleteAccount", (t) =>
+  t.field({
+    type: AccountDeleted,
+    description:
+      "Deletes the signed-in reader's account and personal data for good (LGPD/GDPR), after checking their password, and ends every session.",
+    authScopes: { signedIn: true },
+    errors: { types: [InputValidationError, WrongPasswordError, RateLimitedError], directResult: true },
+    args: { password: t.arg.string({ required: true, description: "The account's password, to confirm." }) },
+    validate: deleteAccountArgs,
+    resolve: async (_root, args, ctx) => {
+      const viewer = ctx.viewer!;
+      await ctx.rateLimits.consume(["confirmPasswordPerAccount", viewer.email.toLowerCase()]);
+      const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { passwordHash: true } });
+      const password = args.password.slice(0, PASSWORD_MAX_LENGTH + 1);
+      if (!(await verifyPassword(user.passwordHash, password)) || !user.passwordHash) throw new WrongPasswordError();
+      await deleteAccount(ctx.prisma, viewer.id);
+      ctx.sessionCookie.clear();
+      ctx.viewer = null;
+      return { deleted: true as const };
+    },
+  }),
+);

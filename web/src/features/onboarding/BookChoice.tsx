@@ -1,0 +1,56 @@
+import type { FragmentType } from "@apollo/client";
+import { useSuspenseFragment } from "@apollo/client/react";
+import { useId } from "react";
+import { graphql } from "../../gql";
+
+export const BookChoice_microbook = graphql(`
+  fragment BookChoice_microbook on Microbook {
+    id
+    author {
+      id
+      name
+    }
+    edition {
+      id
+      language
+      title
+      coverUrl
+    }
+  }
+`);
+
+/** One book to choose at the end of the onboarding: a checkbox whose label is the cover, title and author. */
+export function BookChoice({
+  microbook: from,
+  checked,
+  onChange,
+}: {
+  microbook: FragmentType<typeof BookChoice_microbook>;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
+  const id = useId();
+  const { data: microbook } = useSuspenseFragment({ fragment: BookChoice_microbook, from });
+  if (!microbook.edition) return null;
+  const { language, title, coverUrl } = microbook.edition;
+  return (
+    <li className={`book-choice${checked ? " book-choice--checked" : ""}`}>
+      <input
+        id={id}
+        className="book-choice__input"
+        type="checkbox"
+        name="microbookIds"
+        value={microbook.id}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      <label htmlFor={id} className="book-choice__label">
+        <img className="book-choice__cover" src={coverUrl} alt="" width={100} height={150} loading="lazy" />
+        <span className="book-choice__title" lang={language}>
+          {title}
+        </span>
+        <span className="book-choice__author">{microbook.author.name}</span>
+      </label>
+    </li>
+  );
+}

@@ -1,0 +1,80 @@
+import { useApolloClient, useMutation } from "@apollo/client/react";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { useToast } from "../../app/shell/toasts";
+import { useLocalizedPath } from "../../app/useLocale";
+import { rateLimitedMessage } from "../accounts/auth-messages";
+import { DeleteAccountMutation } from "./settings.graphql";
+import { SETTINGS_ERRORS, settingsErrorsOf } from "./settings-messages";
+import { TextField } from "./TextField";
+
+const DELETED = msg`Your account and your data have been deleted.`;
+
+/**
+ * Deleting the account for good: the reader confirms with their password. Then they are signed out,
+ * land on the home page, and are told it is done.
+ */
+export function DeleteAccount() {
+  const { t, i18n } = useLingui();
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  const toast = useToast();
+  const [remove, { loading }] = useMutation(DeleteAccountMutation);
+  const [error, setError] = useState("");
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  function fail(message: string) {
+    setError(message);
+    passwordRef.current?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    try {
+      const answer = (await remove({ variables: { password } })).data?.deleteAccount;
+      if (!answer) throw new Error("No answer");
+      if (answer.__typename === "InvalidInputError")
+        return fail(settingsErrorsOf(i18n, answer.issues).password ?? t`Please enter your password.`);
+      if (answer.__typename === "WrongPasswordError") return fail(i18n._(SETTINGS_ERRORS.WRONG_PASSWORD));
+      if (answer.__typename === "RateLimitedError") return fail(rateLimitedMessage(i18n, answer.retryAfterSeconds));
+      // Everything cached was the reader's: refetch as a visitor, on the home page.
+      await client.resetStore();
+      await navigate(localize("/"), { replace: true });
+      toast.show(i18n._(DELETED));
+    } catch {
+      fail(i18n._(SETTINGS_ERRORS.UNEXPECTED));
+    }
+  }
+
+  return (
+    <section className="settings-section settings-section--danger" aria-labelledby="delete-title">
+      <h2 id="delete-title">
+        <Trans>Delete your account</Trans>
+      </h2>
+      <p id="delete-warning">
+        <Trans>
+          This deletes your account and your personal data for good: profile, devices, reading and onboarding answers. It cannot be undone.
+          Download your data first if you want a copy.
+        </Trans>
+      </p>
+      <form className="settings-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={loading} aria-describedby="delete-warning">
+        <TextField
+          ref={passwordRef}
+          label={t`Your password, to confirm`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={error}
+        />
+        <button className="button button--danger" type="submit" disabled={loading}>
+          <Trans>Delete my account</Trans>
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { graphql } from "../../gql";
+
+export const UpdateSettingsMutation = graphql(`
+  mutation UpdateSettings($name: String, $surname: String, $kindleEmail: String, $interfaceLanguage: Language, $contentLanguage: Language) {
+    updateSettings(
+      name: $name
+      surname: $surname
+      kindleEmail: $kindleEmail
+      interfaceLanguage: $interfaceLanguage
+      contentLanguage: $contentLanguage
+    ) {
+      __typename
+      ... on MutationUpdateSettingsSuccess {
+        data {
+          id
+          name
+          surname
+          kindleEmail
+          interfaceLanguage
+          contentLanguage
+        }
+      }
+      ... on InvalidInputError {
+        issues {
+          path
+          code
+        }
+      }
+    }
+  }
+`);
+
+export const DeleteAccountMutation = graphql(`
+  mutation DeleteAccount($password: String!) {
+    deleteAccount(password: $password) {
+      __typename
+      ... on InvalidInputError {
+        issues {
+          path
+          code
+        }
+      }
+      ... on WrongPasswordError {
+        code
+      }
+      ... on RateLimitedError {
+        retryAfterSeconds
+      }
+    }
+  }
+`);

@@ -1,0 +1,53 @@
+// Component tests of pages with their own queries and mutations: an Apollo client whose answers are
+// given per operation name (as the API would send them), recording each operation it is asked.
+import { ApolloLink } from "@apollo/client";
+import { ApolloProvider } from "@apollo/client/react";
+import { I18nProvider } from "@lingui/react";
+import { render } from "@testing-library/react";
+import { of } from "rxjs";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import { createApollo, type Apollo } from "../app/apollo";
+import type { Locale } from "../app/route-table";
+import { ToastProvider } from "../app/shell/toasts";
+import { messages as accountEn } from "../locales/account/en.po";
+import { messages as accountEs } from "../locales/account/es.po";
+import { messages as accountPt } from "../locales/account/pt.po";
+import { testI18n } from "./render";
+
+const accountCatalogues = { pt: accountPt, en: accountEn, es: accountEs };
+
+/** The app's i18n in a language, with the account pages' catalogue too (their routes load it). */
+export function accountI18n(locale: Locale) {
+  const i18n = testI18n(locale);
+  i18n.load(locale, accountCatalogues[locale]);
+  return i18n;
+}
+
+type Answer = (variables: Record<string, unknown>) => Record<string, unknown>;
+export type Operation = { name: string; variables: Record<string, unknown> };
+
+export function mockApollo(answers: Record<string, Answer>): Apollo & { operations: Operation[] } {
+  const operations: Operation[] = [];
+  const link = new ApolloLink((operation) => {
+    operations.push({ name: operation.operationName ?? "", variables: operation.variables });
+    const answer = answers[operation.operationName ?? ""];
+    if (!answer) throw new Error(`No mocked answer for ${operation.operationName}`);
+    return of({ data: answer(operation.variables) });
+  });
+  return Object.assign(createApollo(link), { operations });
+}
+
+/** Routes in a memory router, inside the app's providers (this Apollo client, the language's i18n, toasts). */
+export function renderWithApi(apollo: Apollo, routes: RouteObject[], { path = "/", locale = "en" as Locale } = {}) {
+  const router = createMemoryRouter([{ hydrateFallbackElement: <div />, children: routes }], { initialEntries: [path] });
+  const view = render(
+    <ApolloProvider client={apollo.client}>
+      <I18nProvider i18n={accountI18n(locale)}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </I18nProvider>
+    </ApolloProvider>,
+  );
+  return { router, ...view };
+}
