@@ -18,6 +18,9 @@ const LANGUAGES = [
       favourite: "Adicionar aos favoritos",
       favourited: "Nos seus favoritos",
       signUpTitle: "Crie sua conta",
+      skipStep: "Pular esta etapa",
+      seeRecommendations: "Ver minhas recomendações",
+      skipForNow: "Pular por enquanto",
       email: "E-mail",
       password: "Senha",
       startReading: "Começar a ler",
@@ -34,6 +37,9 @@ const LANGUAGES = [
       favourite: "Add to favourites",
       favourited: "In your favourites",
       signUpTitle: "Create your account",
+      skipStep: "Skip this step",
+      seeRecommendations: "See my recommendations",
+      skipForNow: "Skip for now",
       email: "Email",
       password: "Password",
       startReading: "Start reading",
@@ -50,6 +56,9 @@ const LANGUAGES = [
       favourite: "Añadir a favoritos",
       favourited: "En tus favoritos",
       signUpTitle: "Crea tu cuenta",
+      skipStep: "Omitir este paso",
+      seeRecommendations: "Ver mis recomendaciones",
+      skipForNow: "Omitir por ahora",
       email: "Correo electrónico",
       password: "Contraseña",
       startReading: "Empezar a leer",
@@ -89,6 +98,12 @@ describe("a reader's own state for a microbook", () => {
         await page.getByLabel(words.email).fill(`reader-${locale}-${Date.now()}@example.com`);
         await page.getByLabel(words.password).fill("a quiet reading hour");
         await page.keyboard.press("Enter");
+        // A new reader goes through the onboarding (skipped here, step by step), which ends on the book.
+        await page.waitForURL(/\/welcome\?next=/, { waitUntil: "commit" });
+        await page.getByRole("button", { name: words.skipStep }).click();
+        await page.getByRole("button", { name: words.skipStep }).click();
+        await page.getByRole("link", { name: words.seeRecommendations }).click();
+        await page.getByRole("button", { name: words.skipForNow }).click();
         await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 }).toBe(bookPath);
         const favourite = page.getByRole("button", { name: words.favourited });
         await expect.poll(() => favourite.getAttribute("aria-pressed"), { timeout: 15_000 }).toBe("true");

@@ -49,8 +49,9 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
       if (Object.keys(found).length) return;
       // Everything cached so far was a visitor's answer.
       await client.resetStore();
-      // A new reader starts with the onboarding (/welcome), which ends on the home page.
-      await navigate(localize(mode === "signUp" ? "/welcome" : (next ?? "/")), { replace: true });
+      // A new reader starts with the onboarding (/welcome), which ends where they were going, or home.
+      const destination = mode === "logIn" ? (next ?? "/") : next ? `/welcome?next=${encodeURIComponent(next)}` : "/welcome";
+      await navigate(localize(destination), { replace: true });
     } catch {
       setErrors({ form: i18n._(MESSAGES.UNEXPECTED) });
     } finally {

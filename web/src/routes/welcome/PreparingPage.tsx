@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
-import { useLocalizedPath } from "../../app/useLocale";
+import { useWelcomeNext } from "./welcome-next";
 import { FORMATS, GOAL_LABELS } from "../../features/onboarding/onboarding-messages";
 import type { welcomeAnswersLoader } from "./loader";
 import { WelcomeSteps } from "./WelcomeSteps";
@@ -14,7 +14,7 @@ import { WelcomeSteps } from "./WelcomeSteps";
  */
 export function Component() {
   const { t, i18n } = useLingui();
-  const localize = useLocalizedPath();
+  const welcomeNext = useWelcomeNext();
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof welcomeAnswersLoader>>>;
   const { data } = useReadQuery(queryRef);
   const answers = data.viewer?.onboarding;
@@ -56,10 +56,10 @@ export function Component() {
         </p>
       )}
       <div className="welcome-actions">
-        <Link className="button" to={localize("/welcome/recommended")} ref={continueRef}>
+        <Link className="button" to={welcomeNext.step("/welcome/recommended")} ref={continueRef}>
           <Trans>See my recommendations</Trans>
         </Link>
-        <Link to={localize("/welcome")}>
+        <Link to={welcomeNext.step("/welcome")}>
           <Trans>Change my answers</Trans>
         </Link>
       </div>

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useLoaderData, useNavigate } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useToast } from "../../app/shell/toasts";
-import { useLocalizedPath } from "../../app/useLocale";
+import { useWelcomeNext } from "./welcome-next";
 import { BookChoice } from "../../features/onboarding/BookChoice";
 import { ONBOARDING_ERRORS, onboardingErrorOf } from "../../features/onboarding/onboarding-messages";
 import { ChooseOnboardingBooksMutation, FinishOnboardingMutation } from "../../features/onboarding/onboarding.graphql";
@@ -18,7 +18,7 @@ import { WelcomeSteps } from "./WelcomeSteps";
 export function Component() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const localize = useLocalizedPath();
+  const welcomeNext = useWelcomeNext();
   const toast = useToast();
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof welcomeRecommendedLoader>>>;
   const { data } = useReadQuery(queryRef);
@@ -40,10 +40,10 @@ export function Component() {
     });
   }
 
-  /** Home, where the recommendations now follow the reader's answers (its component asks the network again). */
+  /** Home (or where the reader was going), where the recommendations now follow the reader's answers (its component asks the network again). */
   async function goHome(message: string) {
     toast.show(message);
-    await navigate(localize("/"));
+    await navigate(welcomeNext.end);
   }
 
   function fail(message: string) {

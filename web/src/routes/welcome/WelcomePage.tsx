@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLoaderData, useNavigate } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
-import { useLocalizedPath } from "../../app/useLocale";
+import { useWelcomeNext } from "./welcome-next";
 import { DAILY_MINUTES, FORMATS, GOALS, ONBOARDING_ERRORS, onboardingErrorOf } from "../../features/onboarding/onboarding-messages";
 import { SaveOnboardingAboutYouMutation, SaveOnboardingGoalsMutation } from "../../features/onboarding/onboarding.graphql";
 import type { OnboardingGoal, ReadingFormat } from "../../gql/graphql";
@@ -17,7 +17,7 @@ import { WelcomeSteps } from "./WelcomeSteps";
 export function Component() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const localize = useLocalizedPath();
+  const welcomeNext = useWelcomeNext();
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof welcomeAnswersLoader>>>;
   const { data } = useReadQuery(queryRef);
   const answers = data.viewer?.onboarding;
@@ -62,7 +62,7 @@ export function Component() {
         })
       ).data?.saveOnboardingAboutYou;
       if (answer?.__typename === "InvalidInputError") return setError(i18n._(onboardingErrorOf(answer.issues)));
-      await navigate(localize("/welcome/preparing"));
+      await navigate(welcomeNext.step("/welcome/preparing"));
     } catch {
       setError(i18n._(ONBOARDING_ERRORS.UNEXPECTED));
     }
@@ -139,7 +139,7 @@ export function Component() {
             <button className="button" type="submit" disabled={savingAboutYou}>
               <Trans>Continue</Trans>
             </button>
-            <button className="button button--quiet" type="button" onClick={() => void navigate(localize("/welcome/preparing"))}>
+            <button className="button button--quiet" type="button" onClick={() => void navigate(welcomeNext.step("/welcome/preparing"))}>
               <Trans>Skip this step</Trans>
             </button>
           </div>
