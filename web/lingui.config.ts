@@ -10,9 +10,17 @@ const CREDENTIAL_DIRS = [
   "update-profile",
   "confirm-email",
 ].map((route) => `<rootDir>/src/routes/${route}`);
-const CREDENTIAL_FILES = ["CredentialForm.tsx", "credential-messages.ts", "password-fields.ts"].map(
-  (file) => `<rootDir>/src/features/accounts/${file}`,
-);
+const CREDENTIAL_FILES = [
+  "CredentialForm.tsx",
+  "credential-messages.ts",
+  "password-fields.ts",
+  // The log-in and sign-up forms, their social buttons and the sessions list (their pages load the catalogue too).
+  "AuthForm.tsx",
+  "auth-messages.ts",
+  "SocialButtons.tsx",
+  "social-login-messages.ts",
+  "SessionsList.tsx",
+].map((file) => `<rootDir>/src/features/accounts/${file}`);
 const ACCOUNT_PAGES = ["<rootDir>/src/features/settings", "<rootDir>/src/features/onboarding", "<rootDir>/src/routes/welcome"];
 
 export default defineConfig({

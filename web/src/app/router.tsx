@@ -12,7 +12,7 @@ import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
 import { currentViewer, ensureAuthenticated, ensureUnauthenticated } from "../features/accounts/guards";
-import { credentialRoute } from "../features/accounts/credential-catalog";
+import { credentialRoute, withCredentialMessages } from "../features/accounts/credential-catalog";
 import { withAccountMessages } from "./account-catalog";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
@@ -52,14 +52,23 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
       loader: deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
       lazy: () => import("../routes/search/SearchPage"),
     },
-    login: { loader: socialLogin(ensureUnauthenticated(apollo)), lazy: () => import("../routes/login/LoginPage") },
-    signup: { loader: socialLogin(ensureUnauthenticated(apollo)), lazy: () => import("../routes/signup/SignUpPage") },
+    login: {
+      loader: withCredentialMessages(i18n, socialLogin(ensureUnauthenticated(apollo))),
+      lazy: () => import("../routes/login/LoginPage"),
+    },
+    signup: {
+      loader: withCredentialMessages(i18n, socialLogin(ensureUnauthenticated(apollo))),
+      lazy: () => import("../routes/signup/SignUpPage"),
+    },
     settings: {
       loader: ensureAuthenticated(
         apollo,
         withAccountMessages(
           i18n,
-          deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
+          withCredentialMessages(
+            i18n,
+            deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
+          ),
         ),
       ),
       lazy: () => import("../routes/settings/SettingsPage"),

@@ -7,13 +7,24 @@ import { I18nProvider } from "@lingui/react";
 import { act, render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import { messages as accountEn } from "../locales/account/en.po";
+import { messages as accountEs } from "../locales/account/es.po";
+import { messages as accountPt } from "../locales/account/pt.po";
+import { messages as credentialsEn } from "../locales/credentials/en.po";
+import { messages as credentialsEs } from "../locales/credentials/es.po";
+import { messages as credentialsPt } from "../locales/credentials/pt.po";
 import { messages as en } from "../locales/en.po";
 import { messages as es } from "../locales/es.po";
 import { messages as pt } from "../locales/pt.po";
 import type { Locale } from "../app/route-table";
 import { ToastProvider } from "../app/shell/toasts";
 
-const catalogues = { pt, en, es };
+// The main catalogue with the ones pages load on their own (credentials, account), as a page has them.
+const catalogues = {
+  pt: { ...pt, ...credentialsPt, ...accountPt },
+  en: { ...en, ...credentialsEn, ...accountEn },
+  es: { ...es, ...credentialsEs, ...accountEs },
+};
 
 export function testI18n(locale: Locale = "en"): I18n {
   return setupI18n({ locale, messages: { [locale]: catalogues[locale] } });

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useLocalizedPath } from "../../app/useLocale";
 import { errorsOf, MESSAGES, type FormErrors } from "./auth-messages";
 import { safeNextPath } from "./guards";
-import { LogInMutation, SignUpMutation } from "./accounts.graphql";
+import { LogInMutation, SignUpMutation } from "./auth.graphql";
 
 /**
  * The log-in and sign-up form: visible labels, native controls (keyboard alone works), errors tied

@@ -1,7 +1,6 @@
 import { graphql } from "../../gql";
 
-// Errors are selected by their own type, not through the Error interface: the cache has no
-// possibleTypes, so it could not tell which types implement an interface.
+// The session, on every page (header, guards); the log-in and sign-up documents are in auth.graphql.ts.
 
 /** Who is signed in: the header, the route guards and the pages after sign-in read it. */
 export const SessionViewerQuery = graphql(`
@@ -10,60 +9,6 @@ export const SessionViewerQuery = graphql(`
       id
       email
       name
-    }
-  }
-`);
-
-export const SignUpMutation = graphql(`
-  mutation SignUp($email: String!, $password: String!) {
-    signUp(email: $email, password: $password) {
-      __typename
-      ... on AuthSession {
-        viewer {
-          id
-          email
-          name
-        }
-      }
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
-      }
-      ... on EmailTakenError {
-        code
-      }
-    }
-  }
-`);
-
-export const LogInMutation = graphql(`
-  mutation LogIn($email: String!, $password: String!) {
-    logIn(email: $email, password: $password) {
-      __typename
-      ... on AuthSession {
-        viewer {
-          id
-          email
-          name
-        }
-      }
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
-      }
-      ... on InvalidCredentialsError {
-        code
-      }
     }
   }
 `);

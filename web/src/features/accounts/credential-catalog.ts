@@ -2,8 +2,9 @@ import type { I18n, Messages } from "@lingui/core";
 import type { LoaderFunctionArgs } from "react-router-dom";
 import { splitLocale, type Locale } from "../../app/route-table";
 
-// The email and password pages' messages are a Lingui catalogue of their own (lingui.config.ts), so
-// they are not in the home page's JavaScript (its budget); a page of theirs loads them first.
+// The messages of the pages about credentials (log-in, sign-up, email and password pages, sessions) are
+// a Lingui catalogue of their own (lingui.config.ts), so they are not in the home page's JavaScript (its
+// budget); a page of theirs loads them first.
 const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
   pt: () => import("../../locales/credentials/pt.po"),
   en: () => import("../../locales/credentials/en.po"),
@@ -30,5 +31,16 @@ export function credentialRoute<T>(i18n: I18n, load: () => Promise<T>, loader?: 
       await loadCredentialMessages(i18n, splitLocale(new URL(args.request.url).pathname).locale);
       return loader ? loader(args) : null;
     },
+  };
+}
+
+/** A route loader that first adds the credential messages in the page's language (see credentialRoute). */
+export function withCredentialMessages(i18n: I18n, loader: Loader): Loader {
+  return async (args) => {
+    const [result] = await Promise.all([
+      loader(args),
+      loadCredentialMessages(i18n, splitLocale(new URL(args.request.url).pathname).locale),
+    ]);
+    return result;
   };
 }
