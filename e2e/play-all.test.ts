@@ -11,7 +11,13 @@ afterAll(() => browser?.close());
 /** What the journeys read and press, in each language (the app's own translations). */
 const LANGUAGES = [
   { language: "pt", browserLocale: "pt-BR", prefix: "", playAll: "Tocar tudo", upgradeDialog: "Leia e ouça tudo com o Premium" },
-  { language: "en", browserLocale: "en-US", prefix: "/en", playAll: "Play all", upgradeDialog: "Read and listen to everything with Premium" },
+  {
+    language: "en",
+    browserLocale: "en-US",
+    prefix: "/en",
+    playAll: "Play all",
+    upgradeDialog: "Read and listen to everything with Premium",
+  },
   { language: "es", browserLocale: "es-ES", prefix: "/es", playAll: "Reproducir todo", upgradeDialog: "Lee y escucha todo con Premium" },
 ] as const;
 
@@ -44,27 +50,31 @@ async function watchedPage(context: BrowserContext, errors: string[]): Promise<P
 }
 
 describe.each(LANGUAGES)("play-all in $language (at $prefix/)", (l) => {
-  it("a visitor presses Play all on a playlist without today's free microbook and gets the upgrade modal", { timeout: 60_000 }, async () => {
-    const { freeMicrobookToday, playlists } = await playlistsAndFreeBook();
-    const locked = playlists.nodes.find((playlist) => !holds(playlist, freeMicrobookToday?.slug));
-    expect(locked, "a playlist without today's free microbook").toBeDefined();
-    const context = await openContext(browser, { locale: l.browserLocale });
-    const errors: string[] = [];
-    const page = await watchedPage(context, errors);
-    await page.goto(`${BASE_URL}${l.prefix}/playlists/${locked!.slug}`);
-    await page.waitForLoadState("networkidle");
-    // Narrated items are marked locked for a visitor; the page gives no audio to play.
-    expect(await page.locator(".playlist__items .notice--locked").count()).toBeGreaterThan(0);
-    await page.getByRole("button", { name: l.playAll }).click();
-    const dialog = page.getByRole("dialog", { name: l.upgradeDialog });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await page.locator("audio").count()).toBe(0);
-    await page.keyboard.press("Escape");
-    await expect.poll(() => dialog.count()).toBe(0);
-    expect(errors).toEqual([]);
-    expect(await cspViolations(context)).toEqual([]);
-    await context.close();
-  });
+  it(
+    "a visitor presses Play all on a playlist without today's free microbook and gets the upgrade modal",
+    { timeout: 60_000 },
+    async () => {
+      const { freeMicrobookToday, playlists } = await playlistsAndFreeBook();
+      const locked = playlists.nodes.find((playlist) => !holds(playlist, freeMicrobookToday?.slug));
+      expect(locked, "a playlist without today's free microbook").toBeDefined();
+      const context = await openContext(browser, { locale: l.browserLocale });
+      const errors: string[] = [];
+      const page = await watchedPage(context, errors);
+      await page.goto(`${BASE_URL}${l.prefix}/playlists/${locked!.slug}`);
+      await page.waitForLoadState("networkidle");
+      // Narrated items are marked locked for a visitor; the page gives no audio to play.
+      expect(await page.locator(".playlist__items .notice--locked").count()).toBeGreaterThan(0);
+      await page.getByRole("button", { name: l.playAll }).click();
+      const dialog = page.getByRole("dialog", { name: l.upgradeDialog });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await page.locator("audio").count()).toBe(0);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(errors).toEqual([]);
+      expect(await cspViolations(context)).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe("play-all with something to hear", () => {

@@ -29,7 +29,14 @@ beforeEach(async () => {
   for (const book of books.slice(0, 3)) {
     const edition = await db.prisma.microbookEdition.findFirstOrThrow({ where: { microbookId: book.id }, select: { id: true } });
     await db.prisma.audioTrack.create({
-      data: { editionId: edition.id, fileName: `${book.slug}.en.opus`, mimeType: "audio/ogg", byteSize: 1000, durationSeconds: 60, chapters: [] },
+      data: {
+        editionId: edition.id,
+        fileName: `${book.slug}.en.opus`,
+        mimeType: "audio/ogg",
+        byteSize: 1000,
+        durationSeconds: 60,
+        chapters: [],
+      },
     });
   }
   await makeFreeToday(db.prisma, books[1]!.id);
@@ -60,7 +67,10 @@ type Answer = {
 /** Each item's audio URL (null when the API gave none), by slug. */
 const audioUrls = (body: string) =>
   Object.fromEntries(
-    (JSON.parse(body) as Answer).data.playlist.items.nodes.map(({ microbook }) => [microbook.slug, microbook.edition.content?.audioUrl ?? null]),
+    (JSON.parse(body) as Answer).data.playlist.items.nodes.map(({ microbook }) => [
+      microbook.slug,
+      microbook.edition.content?.audioUrl ?? null,
+    ]),
   );
 
 describe("the playlist page's audio URLs over HTTP", () => {

@@ -32,6 +32,7 @@ const item = (n: number, hearing: Hearing) => ({
 function setUp(hearings: Hearing[], locale: "en" | "pt" = "en") {
   const apollo = mockApollo({
     PlaylistPage: () => ({
+      __typename: "Query",
       playlist: {
         __typename: "Playlist",
         id: "playlist-1",
@@ -45,6 +46,7 @@ function setUp(hearings: Hearing[], locale: "en" | "pt" = "en") {
       },
     }),
     UpgradeOffer: () => ({
+      __typename: "Query",
       catalogueStats: { __typename: "CatalogueStats", microbooks: 37, categories: 8, languages: 3, narrated: 12 },
       testimonials: { __typename: "QueryTestimonialsConnection", nodes: [] },
       faq: { __typename: "QueryFaqConnection", nodes: [] },
