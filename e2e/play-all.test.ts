@@ -104,7 +104,14 @@ describe("play-all with something to hear", () => {
     expect(await audio.getAttribute("src")).toMatch(/^\/audio\//);
     // It plays: the clock moves.
     await expect
-      .poll(() => audio.evaluate((element: HTMLAudioElement) => (element.paused ? -1 : element.currentTime)), { timeout: 15_000 })
+      .poll(
+        () =>
+          audio.evaluate((element) => {
+            const media = element as unknown as { paused: boolean; currentTime: number };
+            return media.paused ? -1 : media.currentTime;
+          }),
+        { timeout: 15_000 },
+      )
       .toBeGreaterThan(0);
     expect(errors).toEqual([]);
     expect(await cspViolations(context)).toEqual([]);
