@@ -74,9 +74,11 @@ async function catalogueOf(size: number) {
     data: {
       slug: "mix",
       week: "this-week",
-      weekStart: new Date(Date.now() - 86_400_000),
+      // A week ago: a playlist is out from its week's Monday (a day ago may still be next week's).
+      weekStart: new Date(Date.now() - 7 * 86_400_000),
       translations: { create: [{ language: "pt", title: "Mix", description: "Mix" }] },
-      items: { create: books.slice(0, 2).map((book, position) => ({ position, microbookId: book.id })) },
+      // Every book: the playlist page (with its play-all audio URLs) must not query per item.
+      items: { create: books.map((book, position) => ({ position, microbookId: book.id })) },
     },
   });
   const user = await buildUser(db.prisma);
@@ -84,11 +86,18 @@ async function catalogueOf(size: number) {
   premiumToken = await buildSession(db.prisma, user.id);
 }
 
-async function statementsOf(source: string, variables: Record<string, unknown> = {}, sessionToken?: string) {
+async function statementsOf(
+  source: string,
+  variables: Record<string, unknown> = {},
+  sessionToken?: string,
+  /** What must be in the answer, so the statements are those of a page that shows something. */
+  shown?: (data: Record<string, unknown>) => unknown,
+) {
   // Warm the per-day pick first, as every request after the first of the day finds it recorded.
   await run(db, source, variables, { sessionToken });
   const { result, statements } = await db.recorder.capture(() => run(db, source, variables, { sessionToken, acceptLanguage: "pt" }));
   expect(result.errors).toBeUndefined();
+  if (shown) expect(shown(result.data as Record<string, unknown>)).toBeTruthy();
   return normalize(statements);
 }
 
@@ -102,7 +111,8 @@ const PAGES = {
   trending: () => statementsOf(print(ListingPageDocument), { sort: "TRENDING", page: 1, first: 24 }),
   "original page": () => statementsOf(print(OriginalPageDocument), { slug: "path" }),
   playlists: () => statementsOf(print(PlaylistsPageDocument), { page: 1, first: 24 }),
-  "playlist page": () => statementsOf(print(PlaylistPageDocument), { slug: "mix" }),
+  "playlist page": () => statementsOf(print(PlaylistPageDocument), { slug: "mix" }, undefined, (data) => data.playlist),
+  "playlist page (premium reader)": () => statementsOf(print(PlaylistPageDocument), { slug: "mix" }, premiumToken, (data) => data.playlist),
 };
 
 describe("SQL per page", () => {

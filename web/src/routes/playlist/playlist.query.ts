@@ -16,6 +16,19 @@ export const PlaylistPageQuery = graphql(`
           microbook {
             id
             ...MicrobookCard_microbook
+            # What play-all needs: the title it announces, whether it is narrated (public), and the
+            # audio URL, null unless this reader may hear it: the API is the gate.
+            edition {
+              id
+              title
+              language
+              audio {
+                durationSeconds
+              }
+              content {
+                audioUrl
+              }
+            }
           }
         }
       }
