@@ -3,8 +3,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-// Each catalogue folder (the app's, and the ones pages load on their own, locales/credentials and locales/account).
-const folders = ["src/locales", "src/locales/credentials", "src/locales/account"];
+// Each catalogue folder (the app's, and the ones pages load on their own, locales/credentials, account and browse).
+const folders = ["src/locales", "src/locales/credentials", "src/locales/account", "src/locales/browse"];
 const catalogs = folders.flatMap((folder) => ["pt", "es", "en"].map((locale) => `${folder}/${locale}.po`));
 const before = catalogs.map((f) => readFileSync(f, "utf8"));
 execFileSync("node_modules/.bin/lingui", ["extract", "--clean"], { stdio: "pipe" });

@@ -21,6 +21,8 @@ const CREDENTIAL_FILES = [
   "social-login-messages.ts",
   "SessionsList.tsx",
 ].map((file) => `<rootDir>/src/features/accounts/${file}`);
+// Pages off the first visit's path: search and playlists.
+const BROWSE_PAGES = ["<rootDir>/src/routes/search", "<rootDir>/src/routes/playlist", "<rootDir>/src/features/discovery/PlayAll.tsx"];
 const ACCOUNT_PAGES = ["<rootDir>/src/features/settings", "<rootDir>/src/features/onboarding", "<rootDir>/src/routes/welcome"];
 
 export default defineConfig({
@@ -38,13 +40,15 @@ export default defineConfig({
         "**/features/settings/**",
         "**/features/onboarding/**",
         "**/routes/welcome/**",
+        "**/routes/search/**",
+        "**/routes/playlist/**",
+        "**/features/discovery/PlayAll.tsx",
       ],
     },
-    // The email and password pages load their own catalogue (features/accounts/credential-catalog.ts).
+    // Catalogues that routes load on their own (src/app/page-catalogues.ts).
     { path: "<rootDir>/src/locales/credentials/{locale}", include: [...CREDENTIAL_DIRS, ...CREDENTIAL_FILES] },
-    // Pages only a signed-in reader sees (onboarding, settings forms): a catalogue their routes load, so
-    // the visitors' first page does not carry their messages (src/app/account-catalog.ts).
     { path: "<rootDir>/src/locales/account/{locale}", include: ACCOUNT_PAGES },
+    { path: "<rootDir>/src/locales/browse/{locale}", include: BROWSE_PAGES },
   ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: "ts",

@@ -12,8 +12,7 @@ import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
 import { currentViewer, ensureAuthenticated, ensureUnauthenticated } from "../features/accounts/guards";
-import { credentialRoute, withCredentialMessages } from "../features/accounts/credential-catalog";
-import { withAccountMessages } from "./account-catalog";
+import { withCatalogues } from "./page-catalogues";
 
 /** What the routes need from where they run: the browser's (one per tab) or the server's (one per request). */
 export type RouteDeps = {
@@ -49,26 +48,28 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
     search: {
-      loader: deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
+      loader: withCatalogues(
+        i18n,
+        ["browse"],
+        deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
+      ),
       lazy: () => import("../routes/search/SearchPage"),
     },
     login: {
-      loader: withCredentialMessages(i18n, socialLogin(ensureUnauthenticated(apollo))),
+      loader: withCatalogues(i18n, ["credentials"], socialLogin(ensureUnauthenticated(apollo))),
       lazy: () => import("../routes/login/LoginPage"),
     },
     signup: {
-      loader: withCredentialMessages(i18n, socialLogin(ensureUnauthenticated(apollo))),
+      loader: withCatalogues(i18n, ["credentials"], socialLogin(ensureUnauthenticated(apollo))),
       lazy: () => import("../routes/signup/SignUpPage"),
     },
     settings: {
       loader: ensureAuthenticated(
         apollo,
-        withAccountMessages(
+        withCatalogues(
           i18n,
-          withCredentialMessages(
-            i18n,
-            deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
-          ),
+          ["account", "credentials"],
+          deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
         ),
       ),
       lazy: () => import("../routes/settings/SettingsPage"),
@@ -76,8 +77,9 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
     welcome: {
       loader: ensureAuthenticated(
         apollo,
-        withAccountMessages(
+        withCatalogues(
           i18n,
+          ["account"],
           deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
         ),
       ),
@@ -86,8 +88,9 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
     welcomePreparing: {
       loader: ensureAuthenticated(
         apollo,
-        withAccountMessages(
+        withCatalogues(
           i18n,
+          ["account"],
           deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
         ),
       ),
@@ -96,8 +99,9 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
     welcomeRecommended: {
       loader: ensureAuthenticated(
         apollo,
-        withAccountMessages(
+        withCatalogues(
           i18n,
+          ["account"],
           deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeRecommendedLoader(apollo))),
         ),
       ),
@@ -132,19 +136,25 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
       lazy: () => import("../routes/playlists/Playlists"),
     },
     playlist: {
-      loader: deferred(() => import("../routes/playlist/loader").then((m) => m.playlistLoader(apollo))),
+      loader: withCatalogues(
+        i18n,
+        ["browse"],
+        deferred(() => import("../routes/playlist/loader").then((m) => m.playlistLoader(apollo))),
+      ),
       lazy: () => import("../routes/playlist/PlaylistPage"),
     },
-    forgotPassword: credentialRoute(i18n, () => import("../routes/forgot-password/ForgotPasswordPage")),
-    newPassword: credentialRoute(i18n, () => import("../routes/new-password/NewPasswordPage")),
-    createPassword: credentialRoute(i18n, () => import("../routes/create-password/CreatePasswordPage")),
-    confirmEmail: credentialRoute(i18n, () => import("../routes/confirm-email/ConfirmEmailPage")),
-    newPasswordInternal: credentialRoute(
-      i18n,
-      () => import("../routes/new-password-internal/NewPasswordInternalPage"),
-      ensureAuthenticated(apollo),
-    ),
-    updateProfile: credentialRoute(i18n, () => import("../routes/update-profile/UpdateProfilePage"), ensureAuthenticated(apollo)),
+    forgotPassword: { lazy: () => import("../routes/forgot-password/ForgotPasswordPage"), loader: withCatalogues(i18n, ["credentials"]) },
+    newPassword: { lazy: () => import("../routes/new-password/NewPasswordPage"), loader: withCatalogues(i18n, ["credentials"]) },
+    createPassword: { lazy: () => import("../routes/create-password/CreatePasswordPage"), loader: withCatalogues(i18n, ["credentials"]) },
+    confirmEmail: { lazy: () => import("../routes/confirm-email/ConfirmEmailPage"), loader: withCatalogues(i18n, ["credentials"]) },
+    newPasswordInternal: {
+      lazy: () => import("../routes/new-password-internal/NewPasswordInternalPage"),
+      loader: withCatalogues(i18n, ["credentials"], ensureAuthenticated(apollo)),
+    },
+    updateProfile: {
+      lazy: () => import("../routes/update-profile/UpdateProfilePage"),
+      loader: withCatalogues(i18n, ["credentials"], ensureAuthenticated(apollo)),
+    },
   };
 }
 

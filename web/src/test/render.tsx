@@ -10,6 +10,9 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import { messages as accountEn } from "../locales/account/en.po";
 import { messages as accountEs } from "../locales/account/es.po";
 import { messages as accountPt } from "../locales/account/pt.po";
+import { messages as browseEn } from "../locales/browse/en.po";
+import { messages as browseEs } from "../locales/browse/es.po";
+import { messages as browsePt } from "../locales/browse/pt.po";
 import { messages as credentialsEn } from "../locales/credentials/en.po";
 import { messages as credentialsEs } from "../locales/credentials/es.po";
 import { messages as credentialsPt } from "../locales/credentials/pt.po";
@@ -19,11 +22,11 @@ import { messages as pt } from "../locales/pt.po";
 import type { Locale } from "../app/route-table";
 import { ToastProvider } from "../app/shell/toasts";
 
-// The main catalogue with the ones pages load on their own (credentials, account), as a page has them.
+// The main catalogue with the ones pages load on their own (page-catalogues.ts), as a page has them.
 const catalogues = {
-  pt: { ...pt, ...credentialsPt, ...accountPt },
-  en: { ...en, ...credentialsEn, ...accountEn },
-  es: { ...es, ...credentialsEs, ...accountEs },
+  pt: { ...pt, ...credentialsPt, ...accountPt, ...browsePt },
+  en: { ...en, ...credentialsEn, ...accountEn, ...browseEn },
+  es: { ...es, ...credentialsEs, ...accountEs, ...browseEs },
 };
 
 export function testI18n(locale: Locale = "en"): I18n {

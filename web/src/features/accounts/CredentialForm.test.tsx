@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { testI18n, withI18n } from "../../test/render";
-import { loadCredentialMessages } from "./credential-catalog";
+import { loadPageCatalogue } from "../../app/page-catalogues";
 import { CredentialForm } from "./CredentialForm";
 import { credentialErrorsOf, RESET_REQUESTED } from "./credential-messages";
 
@@ -27,7 +27,7 @@ describe("the credential pages' messages", () => {
     } as const;
     for (const [locale, [different, failed, requested]] of Object.entries(expected) as [keyof typeof expected, readonly string[]][]) {
       const i18n = testI18n(locale);
-      await loadCredentialMessages(i18n, locale);
+      await loadPageCatalogue(i18n, "credentials", locale);
       const fields = ["password", "passwordConfirmation"];
       const invalid = { __typename: "InvalidInputError", issues: [{ path: ["passwordConfirmation"], code: "PASSWORDS_DIFFERENT" }] };
       expect(credentialErrorsOf(i18n, invalid, fields)).toEqual({ passwordConfirmation: different });
@@ -39,7 +39,7 @@ describe("the credential pages' messages", () => {
 
   it("puts an issue on a field the form does not have on the form", async () => {
     const i18n = testI18n("en");
-    await loadCredentialMessages(i18n, "en");
+    await loadPageCatalogue(i18n, "credentials", "en");
     const issue = { __typename: "InvalidInputError", issues: [{ path: ["newEmail"], code: "NOTHING_TO_UPDATE" }] };
     expect(credentialErrorsOf(i18n, issue, ["password"])).toEqual({ form: "Enter a new email or a new password." });
   });
