@@ -10,7 +10,7 @@ const CREDENTIAL_DIRS = [
   "update-profile",
   "confirm-email",
 ].map((route) => `<rootDir>/src/routes/${route}`);
-const CREDENTIAL_FILES = ["CredentialForm.tsx", "credential-messages.ts", "password-fields.ts"].map(
+const CREDENTIAL_FILES = ["CredentialForm.tsx", "credential-messages.ts", "password-fields.ts", "NoPasswordYet.tsx"].map(
   (file) => `<rootDir>/src/features/accounts/${file}`,
 );
 const ACCOUNT_PAGES = ["<rootDir>/src/features/settings", "<rootDir>/src/features/onboarding", "<rootDir>/src/routes/welcome"];

@@ -10,6 +10,7 @@ export const SessionViewerQuery = graphql(`
       id
       email
       name
+      hasPassword
     }
   }
 `);
