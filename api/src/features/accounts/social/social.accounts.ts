@@ -3,10 +3,19 @@ import type { Language, SocialProvider } from "../../../generated/prisma/enums.j
 import { queueWelcomeMail } from "../mail/account-mail.js";
 import type { SocialProfile } from "./social.client.js";
 
-/** A social sign-in that must not go on: the provider did not vouch for the email of an existing account, or gave none. */
+const REFUSALS = {
+  EMAIL_NOT_VERIFIED: "The provider did not verify the email of an existing account",
+  ACCOUNT_EMAIL_UNPROVEN: "The account with this email can be entered only through identities whose email was not verified",
+  EMAIL_MISSING: "The provider gave no email",
+} as const;
+
+/**
+ * A social sign-in that must not go on: the provider did not vouch for the email of an existing account,
+ * the existing account's own hold on that email is unproven (pre-account hijacking), or it gave no email.
+ */
 export class SocialAccountRefusedError extends Error {
-  constructor(readonly code: "EMAIL_NOT_VERIFIED" | "EMAIL_MISSING") {
-    super(code === "EMAIL_NOT_VERIFIED" ? "The provider did not verify the email of an existing account" : "The provider gave no email");
+  constructor(readonly code: keyof typeof REFUSALS) {
+    super(REFUSALS[code]);
     this.name = "SocialAccountRefusedError";
   }
 }
@@ -45,7 +54,8 @@ export async function accountForSocialProfile(
     select: { id: true, name: true, passwordHash: true, socialIdentities: { select: { emailVerified: true } } },
   });
   if (existing) {
-    if (!profile.emailVerified || !mayLinkByEmail(existing)) throw new SocialAccountRefusedError("EMAIL_NOT_VERIFIED");
+    if (!profile.emailVerified) throw new SocialAccountRefusedError("EMAIL_NOT_VERIFIED");
+    if (!mayLinkByEmail(existing)) throw new SocialAccountRefusedError("ACCOUNT_EMAIL_UNPROVEN");
     await link(prisma, provider, profile, existing.id, options.now);
     if (!existing.name && profile.name) await fillInName(prisma, existing.id, profile);
     return { userId: existing.id, isNew: false };

@@ -266,7 +266,8 @@ describe("no pre-account hijacking: an account made from an unverified email is 
     // The address's owner later signs in with Google, which verified it: refused, nothing linked, no session.
     const owner = await signIn("google", "victim.owner@example.com", { next: "/settings" });
     expect(owner.location.pathname).toBe("/en/login");
-    expect(owner.location.searchParams.get("social_error")).toBe("EMAIL_NOT_VERIFIED");
+    expect(owner.location.searchParams.get("social_error")).toBe("ACCOUNT_EMAIL_UNPROVEN");
+    expect(owner.location.searchParams.get("provider")).toBe("google");
     expect(owner.sessionToken).toBeUndefined();
     expect(await identities()).toEqual([squatted]);
     expect(await db.prisma.session.count({ where: { userId: squatted!.userId } })).toBe(1);
