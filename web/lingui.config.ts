@@ -14,6 +14,7 @@ const CREDENTIAL_FILES = [
   "CredentialForm.tsx",
   "credential-messages.ts",
   "password-fields.ts",
+  "NoPasswordYet.tsx",
   // The log-in and sign-up forms, their social buttons and the sessions list (their pages load the catalogue too).
   "AuthForm.tsx",
   "auth-messages.ts",

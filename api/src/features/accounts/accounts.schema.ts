@@ -14,6 +14,12 @@ builder.prismaObject("User", {
     interfaceLanguage: t.expose("interfaceLanguage", { type: LanguageEnum }),
     contentLanguage: t.expose("contentLanguage", { type: LanguageEnum }),
     isPremium: t.boolean({ resolve: (_user, _args, ctx) => ctx.viewer?.isPremium ?? false }),
+    hasPassword: t.boolean({
+      description:
+        'Whether the account has a password. An account made by social login has none until the reader sets one through a mailed link ("Forgot your password?"): it confirms its deletion with its email instead.',
+      select: { passwordHash: true },
+      resolve: (user) => user.passwordHash != null,
+    }),
   }),
 });
 

@@ -5,17 +5,23 @@ import { openTestDatabase, type TestDatabase } from "../../test/database.js";
 import { TEST_MEDIA_URL_SECRET } from "../../test/execute.js";
 import { buildSession, buildUser } from "../../test/factories.js";
 import { buildWebRenderer } from "../../test/web-build.js";
+import { hashPassword } from "./passwords.js";
 
 // The email and password pages as the server renders them, with their guards.
 let db: TestDatabase;
 let web: Awaited<ReturnType<typeof buildWebRenderer>>;
 let app: Awaited<ReturnType<typeof buildServer>>;
 let token: string;
+let passwordlessToken: string;
 
 beforeAll(async () => {
   [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
   const reader = await buildUser(db.prisma, { email: "reader@example.com" });
+  await db.prisma.user.update({ where: { id: reader.id }, data: { passwordHash: await hashPassword("a quiet reading hour") } });
   token = await buildSession(db.prisma, reader.id);
+  // Made by social login: no password to confirm anything with.
+  const social = await buildUser(db.prisma, { email: "social@example.com" });
+  passwordlessToken = await buildSession(db.prisma, social.id);
   const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
   app = await buildServer(config, db, {
     webDistDir: web.distDir,
@@ -102,5 +108,17 @@ describe("pages that need a session", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("<title>Cambiar tu contraseña · Brevia</title>");
     expect(res.body).toMatch(/<label for="[^"]+">Contraseña actual<\/label>/);
+  });
+
+  it.each([
+    ["/en/update-profile", "en", "Your account has no password yet", 'href="/en/forgot-password"'],
+    ["/new-password-internal", "pt", "Sua conta ainda não tem senha", 'href="/forgot-password"'],
+  ])("%s tells a reader without a password how to get one instead of asking for it", async (url, locale, heading, link) => {
+    const res = await page(url, locale, passwordlessToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(heading);
+    expect(res.body).toContain(link);
+    expect(res.body).not.toMatch(/<label for="[^"]+">(Current password|Senha atual)<\/label>/);
+    expect(res.body).not.toContain('type="submit"');
   });
 });

@@ -10,6 +10,15 @@ export class WrongPasswordError extends Error {
   }
 }
 
+/** To delete an account that has no password, the reader typed an address that is not the account's email. */
+export class WrongConfirmationEmailError extends Error {
+  readonly code = "WRONG_CONFIRMATION_EMAIL";
+  constructor() {
+    super("This is not your account's email address.");
+    this.name = "WrongConfirmationEmailError";
+  }
+}
+
 /** A reset or create-password link that is unknown, expired or already used (the spec's words, §8). */
 export class PasswordResetFailedError extends Error {
   readonly code = "PASSWORD_RESET_FAILED";
@@ -30,6 +39,7 @@ export class EmailChangeFailedError extends Error {
 
 for (const [ErrorClass, description] of [
   [WrongPasswordError, "WRONG_PASSWORD: the current password is not the account's."],
+  [WrongConfirmationEmailError, "WRONG_CONFIRMATION_EMAIL: the email typed to confirm is not the account's (accounts without a password)."],
   [PasswordResetFailedError, "PASSWORD_RESET_FAILED: the link is unknown, expired or already used."],
   [EmailChangeFailedError, "EMAIL_CHANGE_FAILED: the link is unknown, expired or already used, or the address is taken."],
 ] as const) {

@@ -27,6 +27,9 @@ describe("GET /account/export.json", () => {
       data: { userId: user.id, goals: ["LEADERSHIP", "MONEY"], dailyMinutes: 15, format: "LISTEN" },
     });
     await db.prisma.onboardingBookChoice.create({ data: { userId: user.id, microbookId: book.id } });
+    await db.prisma.socialIdentity.create({
+      data: { userId: user.id, provider: "FACEBOOK", subject: "fb-subject", email: user.email, emailVerified: false },
+    });
     const stranger = await buildUser(db.prisma);
     await buildSession(db.prisma, stranger.id);
 
@@ -46,6 +49,7 @@ describe("GET /account/export.json", () => {
         answers: { goals: ["LEADERSHIP", "MONEY"], dailyMinutes: 15, format: "LISTEN" },
         chosenBooks: [{ microbook: { slug: "the-art-of-war" } }],
       },
+      socialIdentities: [{ provider: "FACEBOOK", subject: "fb-subject", email: user.email, emailVerified: false }],
     });
     expect(data.sessions).toHaveLength(1);
     expect(response.body).not.toContain("passwordHash");

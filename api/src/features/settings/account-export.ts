@@ -75,7 +75,7 @@ export const EXPORT_SECTIONS = {
   socialIdentities: (prisma, userId) =>
     prisma.socialIdentity.findMany({
       where: { userId },
-      select: { provider: true, subject: true, email: true, createdAt: true, lastUsedAt: true },
+      select: { provider: true, subject: true, email: true, emailVerified: true, createdAt: true, lastUsedAt: true },
       orderBy: { createdAt: "asc" },
     }),
   // Links mailed to the reader (password reset, email change…): what they were for, never the token.

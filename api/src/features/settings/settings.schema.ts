@@ -4,7 +4,7 @@ import { RateLimitedError } from "../accounts/accounts.errors.js";
 import { PASSWORD_MAX_LENGTH, verifyPassword } from "../accounts/passwords.js";
 import { LanguageEnum } from "../catalog/catalog.schema.js";
 import { deleteAccount } from "./account-deletion.js";
-import { WrongPasswordError } from "../accounts/credentials.errors.js";
+import { WrongConfirmationEmailError, WrongPasswordError } from "../accounts/credentials.errors.js";
 import { deleteAccountArgs, updateSettingsArgs } from "./settings.validation.js";
 
 builder.prismaObjectFields("User", (t) => ({
@@ -53,17 +53,26 @@ builder.mutationField("deleteAccount", (t) =>
   t.field({
     type: AccountDeleted,
     description:
-      "Deletes the signed-in reader's account and personal data for good (LGPD/GDPR), after checking their password, and ends every session.",
+      "Deletes the signed-in reader's account and personal data for good (LGPD/GDPR), and ends every session. The reader confirms with their password (`password`), or, when the account has none (`Viewer.hasPassword` false: made by social login), by typing its email address (`email`). Give exactly one.",
     authScopes: { signedIn: true },
-    errors: { types: [InputValidationError, WrongPasswordError, RateLimitedError], directResult: true },
-    args: { password: t.arg.string({ required: true, description: "The account's password, to confirm." }) },
+    errors: { types: [InputValidationError, WrongPasswordError, WrongConfirmationEmailError, RateLimitedError], directResult: true },
+    args: {
+      password: t.arg.string({ required: false, description: "The account's password, to confirm (accounts with a password)." }),
+      email: t.arg.string({ required: false, description: "The account's email address, to confirm (accounts without a password only)." }),
+    },
     validate: deleteAccountArgs,
     resolve: async (_root, args, ctx) => {
       const viewer = ctx.viewer!;
+      // One count for both ways to confirm: guessing an email is limited like guessing a password.
       await ctx.rateLimits.consume(["confirmPasswordPerAccount", viewer.email.toLowerCase()]);
-      const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { passwordHash: true } });
-      const password = args.password.slice(0, PASSWORD_MAX_LENGTH + 1);
-      if (!(await verifyPassword(user.passwordHash, password)) || !user.passwordHash) throw new WrongPasswordError();
+      const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { email: true, passwordHash: true } });
+      if (user.passwordHash) {
+        // The email is no secret: an account with a password never confirms without it.
+        const password = (args.password ?? "").slice(0, PASSWORD_MAX_LENGTH + 1);
+        if (!args.password || !(await verifyPassword(user.passwordHash, password))) throw new WrongPasswordError();
+      } else if (args.email?.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw new WrongConfirmationEmailError();
+      }
       await deleteAccount(ctx.prisma, viewer.id);
       ctx.sessionCookie.clear();
       ctx.viewer = null;

@@ -56,7 +56,16 @@ type Update = {
     issues?: { path: string[]; code: string }[];
   };
 };
-const DELETE = `mutation ($password: String!) { deleteAccount(password: $password) { __typename ... on AccountDeleted { deleted } ... on Error { code } } }`;
+const DELETE = `mutation ($password: String, $email: String) { deleteAccount(password: $password, email: $email) { __typename ... on AccountDeleted { deleted } ... on Error { code } } }`;
+
+/** A reader made by social login: no password, one linked identity. */
+async function passwordlessReader() {
+  const user = await buildUser(db.prisma);
+  await db.prisma.socialIdentity.create({
+    data: { userId: user.id, provider: "GOOGLE", subject: `google-${user.id}`, email: user.email, emailVerified: true },
+  });
+  return { user, token: await buildSession(db.prisma, user.id) };
+}
 
 describe("updateSettings", () => {
   it("changes name, surname, kindle email and both languages, leaving omitted fields as they were", async () => {
@@ -160,12 +169,64 @@ describe("deleteAccount", () => {
     expect(await db.prisma.user.findUnique({ where: { id: user.id } })).not.toBeNull();
   });
 
+  it("deletes an account without a password when the reader types its email (any case, spaces around), ending its sessions", async () => {
+    const { user, token } = await passwordlessReader();
+    const cookies = cookieJar({ token });
+    const result = await run(db, DELETE, { email: `  ${user.email.toUpperCase()} ` }, { sessionToken: token, cookies });
+    expect(result.data).toEqual({ deleteAccount: { __typename: "AccountDeleted", deleted: true } });
+    expect(cookies.jar.token).toBeNull();
+    expect(await db.prisma.user.findUnique({ where: { id: user.id } })).toBeNull();
+    expect(await db.prisma.socialIdentity.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("refuses another address (WRONG_CONFIRMATION_EMAIL), a password, an invalid email or neither, and deletes nothing", async () => {
+    const { user, token } = await passwordlessReader();
+    const other = await run(db, DELETE, { email: "someone.else@example.com" }, { sessionToken: token });
+    expect(other.data).toEqual({ deleteAccount: { __typename: "WrongConfirmationEmailError", code: "WRONG_CONFIRMATION_EMAIL" } });
+    const password = await run(db, DELETE, { password: "anything at all" }, { sessionToken: token });
+    expect(password.data).toEqual({ deleteAccount: { __typename: "WrongConfirmationEmailError", code: "WRONG_CONFIRMATION_EMAIL" } });
+    for (const variables of [{ email: "not an email" }, {}, { email: user.email, password: "both" }]) {
+      const invalid = await run(db, DELETE, variables, { sessionToken: token });
+      expect(invalid.data).toEqual({ deleteAccount: { __typename: "InvalidInputError", code: "INVALID_INPUT" } });
+    }
+    expect(await db.prisma.user.findUnique({ where: { id: user.id } })).not.toBeNull();
+    expect(await loadViewer(db.prisma, token)).not.toBeNull();
+  });
+
+  it("never lets an account with a password confirm with its email (the email is no secret)", async () => {
+    const { user, token } = await reader();
+    const result = await run(db, DELETE, { email: user.email }, { sessionToken: token });
+    expect(result.data).toEqual({ deleteAccount: { __typename: "WrongPasswordError", code: "WRONG_PASSWORD" } });
+    expect(await db.prisma.user.findUnique({ where: { id: user.id } })).not.toBeNull();
+  });
+
+  it("limits email guesses like password guesses (RATE_LIMITED, even for the right email)", async () => {
+    const { user, token } = await passwordlessReader();
+    for (let i = 0; i < RATE_LIMITS.confirmPasswordPerAccount.points; i++) {
+      await run(db, DELETE, { email: `guess${i}@example.com` }, { sessionToken: token });
+    }
+    const result = await run(db, DELETE, { email: user.email }, { sessionToken: token });
+    expect(result.data).toEqual({ deleteAccount: { __typename: "RateLimitedError", code: "RATE_LIMITED" } });
+    expect(await db.prisma.user.findUnique({ where: { id: user.id } })).not.toBeNull();
+  });
+
   it("every table that points to User deletes its rows with the reader (ON DELETE CASCADE)", async () => {
     const rules = await db.prisma.$queryRaw<{ table: string; action: string }[]>`
       SELECT conrelid::regclass::text AS "table", confdeltype::text AS action FROM pg_constraint
       WHERE contype = 'f' AND confrelid = '"User"'::regclass`;
     expect(rules.length).toBeGreaterThanOrEqual(5);
     expect(rules.filter((rule) => rule.action !== "c")).toEqual([]);
+  });
+});
+
+describe("Viewer.hasPassword", () => {
+  it("says whether the signed-in reader's account has a password", async () => {
+    const query = "{ viewer { hasPassword } }";
+    const withPassword = await reader();
+    expect((await run(db, query, {}, { sessionToken: withPassword.token })).data).toEqual({ viewer: { hasPassword: true } });
+    const social = await passwordlessReader();
+    expect((await run(db, query, {}, { sessionToken: social.token })).data).toEqual({ viewer: { hasPassword: false } });
+    expect((await run(db, query, {})).data).toEqual({ viewer: null });
   });
 });
 
@@ -176,5 +237,8 @@ describe("auth before validation", () => {
     expect(update.data).toBeNull();
     const remove = await run(db, DELETE, { password: "" });
     expect(remove.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    const removeByEmail = await run(db, DELETE, { email: "not an email" });
+    expect(removeByEmail.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    expect(removeByEmail.data).toBeNull();
   });
 });

@@ -37,4 +37,8 @@ export const updateSettingsArgs = z
     message: "NOTHING_TO_UPDATE",
   });
 
-export const deleteAccountArgs = z.object({ password: z.string().min(1, { message: "REQUIRED" }) });
+// An account with a password confirms with it; one without (made by social login) with its email.
+// Exactly one of them: PASSWORD_OR_EMAIL otherwise. Which one the account needs is checked after.
+export const deleteAccountArgs = z
+  .object({ password: z.string().min(1, { message: "REQUIRED" }).nullish(), email: emailSchema.nullish() })
+  .refine(({ password, email }) => (password == null) !== (email == null), { message: "PASSWORD_OR_EMAIL" });

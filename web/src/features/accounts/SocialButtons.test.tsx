@@ -46,6 +46,11 @@ describe("SocialButtons", () => {
     ["en", "/en/login?social_error=EMAIL_NOT_VERIFIED&provider=google", /^Google has not verified your email address/],
     ["pt", "/login?social_error=CANCELLED&provider=apple", "Você cancelou o login com Apple."],
     [
+      "pt",
+      "/login?social_error=ACCOUNT_EMAIL_UNPROVEN&provider=google",
+      /^Já existe uma conta com este endereço de e-mail.*vinculá-la ao Google/,
+    ],
+    [
       "es",
       "/es/login?social_error=STATE_MISMATCH&provider=google",
       "Este inicio de sesión caducó o se inició en otra ventana. Inténtalo de nuevo.",

@@ -9,6 +9,7 @@ export const SessionViewerQuery = graphql(`
       id
       email
       name
+      hasPassword
     }
   }
 `);

@@ -12,6 +12,7 @@ const SOCIAL_MESSAGES = {
   STATE_MISMATCH: msg`This sign-in expired or was started in another window. Please try again.`,
   PROVIDER_ERROR: msg`{provider} could not sign you in. Please try again.`,
   EMAIL_NOT_VERIFIED: msg`{provider} has not verified your email address, so it cannot be linked to your Brevia account. Log in with your email and password instead.`,
+  ACCOUNT_EMAIL_UNPROVEN: msg`An account with this email address already exists, but nothing proves it belongs to the address's owner, so {provider} cannot be linked to it. If it is yours, use “Forgot your password?” to set a password by email, then log in with it.`,
   EMAIL_MISSING: msg`{provider} did not share your email address, which Brevia needs for your account.`,
 } satisfies Record<string, MessageDescriptor>;
 

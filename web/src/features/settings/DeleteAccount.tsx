@@ -13,10 +13,11 @@ import { TextField } from "./TextField";
 const DELETED = msg`Your account and your data have been deleted.`;
 
 /**
- * Deleting the account for good: the reader confirms with their password. Then they are signed out,
- * land on the home page, and are told it is done.
+ * Deleting the account for good: the reader confirms with their password, or, when the account has
+ * none (made by social login), by typing its email address. Then they are signed out, land on the
+ * home page, and are told it is done.
  */
-export function DeleteAccount() {
+export function DeleteAccount({ viewer }: { viewer: { hasPassword: boolean } }) {
   const { t, i18n } = useLingui();
   const client = useApolloClient();
   const navigate = useNavigate();
@@ -24,22 +25,27 @@ export function DeleteAccount() {
   const toast = useToast();
   const [remove, { loading }] = useMutation(DeleteAccountMutation);
   const [error, setError] = useState("");
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmationRef = useRef<HTMLInputElement>(null);
+  const field = viewer.hasPassword ? "password" : "email";
 
   function fail(message: string) {
     setError(message);
-    passwordRef.current?.focus();
+    confirmationRef.current?.focus();
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+    const confirmation = String(new FormData(event.currentTarget).get(field) ?? "");
+    if (!confirmation.trim()) return fail(viewer.hasPassword ? t`Please enter your password.` : t`Please enter your email address.`);
     try {
-      const answer = (await remove({ variables: { password } })).data?.deleteAccount;
+      const answer = (await remove({ variables: { [field]: confirmation } })).data?.deleteAccount;
       if (!answer) throw new Error("No answer");
-      if (answer.__typename === "InvalidInputError")
-        return fail(settingsErrorsOf(i18n, answer.issues).password ?? t`Please enter your password.`);
+      if (answer.__typename === "InvalidInputError") {
+        const errors = settingsErrorsOf(i18n, answer.issues);
+        return fail(errors[field] ?? errors.form ?? i18n._(SETTINGS_ERRORS.UNEXPECTED));
+      }
       if (answer.__typename === "WrongPasswordError") return fail(i18n._(SETTINGS_ERRORS.WRONG_PASSWORD));
+      if (answer.__typename === "WrongConfirmationEmailError") return fail(i18n._(SETTINGS_ERRORS.WRONG_CONFIRMATION_EMAIL));
       if (answer.__typename === "RateLimitedError") return fail(rateLimitedMessage(i18n, answer.retryAfterSeconds));
       // Everything cached was the reader's: refetch as a visitor, on the home page.
       await client.resetStore();
@@ -62,15 +68,30 @@ export function DeleteAccount() {
         </Trans>
       </p>
       <form className="settings-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={loading} aria-describedby="delete-warning">
-        <TextField
-          ref={passwordRef}
-          label={t`Your password, to confirm`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={error}
-        />
+        {viewer.hasPassword ? (
+          <TextField
+            key="password"
+            ref={confirmationRef}
+            label={t`Your password, to confirm`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={error}
+          />
+        ) : (
+          <TextField
+            key="email"
+            ref={confirmationRef}
+            label={t`Type your email address to confirm`}
+            name="email"
+            type="email"
+            autoComplete="off"
+            hint={t`Your account has no password: you sign in with Google, Apple or Facebook.`}
+            required
+            error={error}
+          />
+        )}
         <button className="button button--danger" type="submit" disabled={loading}>
           <Trans>Delete my account</Trans>
         </button>

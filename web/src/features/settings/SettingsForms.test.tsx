@@ -83,7 +83,7 @@ describe("deleting the account", () => {
     const { router } = renderWithApi(
       apollo,
       [
-        { path: "/pt/settings", element: <DeleteAccount /> },
+        { path: "/pt/settings", element: <DeleteAccount viewer={{ hasPassword: true }} /> },
         { path: "/", element: <h1>Início</h1> },
       ],
       { path: "/pt/settings", locale: "pt" },
@@ -99,5 +99,43 @@ describe("deleting the account", () => {
     await user.click(screen.getByRole("button", { name: "Excluir minha conta" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(await screen.findByText("Sua conta e seus dados foram excluídos.")).toBeTruthy();
+    expect(apollo.operations.at(-1)?.variables).toEqual({ password: "a quiet reading hour" });
+    expect(screen.queryByLabelText("Digite seu endereço de e-mail para confirmar")).toBeNull();
+  });
+
+  it("asks an account without a password (social login) for its email: another address is refused, its own deletes it", async () => {
+    const user = userEvent.setup();
+    const apollo = mockApollo({
+      DeleteAccount: (variables) =>
+        variables.email === "ana@example.com"
+          ? { deleteAccount: { __typename: "AccountDeleted" } }
+          : { deleteAccount: { __typename: "WrongConfirmationEmailError", code: "WRONG_CONFIRMATION_EMAIL" } },
+    });
+    const { router } = renderWithApi(
+      apollo,
+      [
+        { path: "/es/settings", element: <DeleteAccount viewer={{ hasPassword: false }} /> },
+        { path: "/es", element: <h1>Inicio</h1> },
+      ],
+      { path: "/es/settings", locale: "es" },
+    );
+    const email = await screen.findByLabelText("Escribe tu dirección de correo electrónico para confirmar");
+    expect(email.getAttribute("type")).toBe("email");
+    expect(screen.queryByLabelText("Tu contraseña, para confirmar")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Eliminar mi cuenta" }));
+    expect(await screen.findByText("Por favor, ingresa tu dirección de correo electrónico.")).toBeTruthy();
+    expect(apollo.operations).toEqual([]);
+
+    await user.type(email, "someone@example.com{Enter}");
+    expect(await screen.findByText("Esa no es la dirección de correo electrónico de tu cuenta.")).toBeTruthy();
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(email);
+    expect(router.state.location.pathname).toBe("/es/settings");
+
+    await user.clear(email);
+    await user.type(email, "ana@example.com{Enter}");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/es"));
+    expect(apollo.operations.at(-1)?.variables).toEqual({ email: "ana@example.com" });
   });
 });

@@ -9,10 +9,12 @@ export const SETTINGS_ERRORS = {
   NOT_KINDLE_EMAIL: msg`Please enter your Send-to-Kindle address: it ends in @kindle.com.`,
   NOTHING_TO_UPDATE: msg`Nothing to save: change something first.`,
   WRONG_PASSWORD: msg`That password is not right.`,
+  WRONG_CONFIRMATION_EMAIL: msg`That is not your account's email address.`,
+  PASSWORD_OR_EMAIL: msg`Please fill this in.`,
   UNEXPECTED: msg`Something went wrong. Please try again.`,
 } satisfies Record<string, MessageDescriptor>;
 
-export type SettingsField = "name" | "surname" | "kindleEmail" | "password";
+export type SettingsField = "name" | "surname" | "kindleEmail" | "password" | "email";
 export type SettingsErrors = Partial<Record<SettingsField | "form", string>>;
 
 /** Per-field messages of an InvalidInputError's issues (the field is the issue's path). */

@@ -31,8 +31,8 @@ export const UpdateSettingsMutation = graphql(`
 `);
 
 export const DeleteAccountMutation = graphql(`
-  mutation DeleteAccount($password: String!) {
-    deleteAccount(password: $password) {
+  mutation DeleteAccount($password: String, $email: String) {
+    deleteAccount(password: $password, email: $email) {
       __typename
       ... on InvalidInputError {
         issues {
@@ -41,6 +41,9 @@ export const DeleteAccountMutation = graphql(`
         }
       }
       ... on WrongPasswordError {
+        code
+      }
+      ... on WrongConfirmationEmailError {
         code
       }
       ... on RateLimitedError {

@@ -35,7 +35,7 @@ export function Component() {
       </nav>
       <SessionsList sessions={data.viewer?.sessions ?? []} onChange={() => refetch()} />
       {data.viewer && <DataExport />}
-      {data.viewer && <DeleteAccount />}
+      {data.viewer && <DeleteAccount viewer={data.viewer} />}
     </section>
   );
 }

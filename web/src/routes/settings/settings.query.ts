@@ -5,6 +5,7 @@ export const SettingsPageQuery = graphql(`
     viewer {
       id
       email
+      hasPassword
       name
       surname
       kindleEmail

@@ -255,6 +255,54 @@ describe("social login with a Facebook-like provider (plain OAuth 2: code + PKCE
   });
 });
 
+describe("no pre-account hijacking: an account made from an unverified email is never linked by email", () => {
+  it("refuses to link the email's verified owner into an account someone made with Facebook and their address", async () => {
+    // Someone signs up through Facebook with an address that is not theirs (Facebook vouches for nothing).
+    const squatter = await signIn("facebook", "victim.owner@example.com");
+    expect(squatter.location.pathname).toBe("/en/welcome");
+    const [squatted] = await identities();
+    expect(await db.prisma.socialIdentity.findFirstOrThrow({ select: { emailVerified: true } })).toEqual({ emailVerified: false });
+
+    // The address's owner later signs in with Google, which verified it: refused, nothing linked, no session.
+    const owner = await signIn("google", "victim.owner@example.com", { next: "/settings" });
+    expect(owner.location.pathname).toBe("/en/login");
+    expect(owner.location.searchParams.get("social_error")).toBe("ACCOUNT_EMAIL_UNPROVEN");
+    expect(owner.location.searchParams.get("provider")).toBe("google");
+    expect(owner.sessionToken).toBeUndefined();
+    expect(await identities()).toEqual([squatted]);
+    expect(await db.prisma.session.count({ where: { userId: squatted!.userId } })).toBe(1);
+  });
+
+  it("links a verified identity into an account made from a verified one, and records what each provider vouched for", async () => {
+    const first = await signIn("google", "ines.verified@example.com");
+    expect(first.location.pathname).toBe("/en/welcome");
+    const second = await signIn("apple", "ines.verified@example.com", { next: "/settings" });
+    expect(second.location.pathname).toBe("/en/settings");
+    const rows = await db.prisma.socialIdentity.findMany({ select: { provider: true, userId: true, emailVerified: true } });
+    const userId = rows[0]!.userId;
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { provider: "APPLE", userId, emailVerified: true },
+        { provider: "GOOGLE", userId, emailVerified: true },
+      ]),
+    );
+    expect(await db.prisma.user.count()).toBe(1);
+  });
+
+  it("links into an account with a password (set at sign-up or through a mailed link) even when it also has an unverified identity", async () => {
+    await signIn("facebook", "pat.password@example.com");
+    await db.prisma.user.update({
+      where: { email: "pat.password@example.com" },
+      data: { passwordHash: "argon2-hash-set-through-a-mailed-link" },
+    });
+    const outcome = await signIn("google", "pat.password@example.com", { next: "/settings" });
+    expect(outcome.location.pathname).toBe("/en/settings");
+    expect(new Set((await identities()).map((identity) => identity.userId)).size).toBe(1);
+    expect(await identities()).toHaveLength(2);
+  });
+});
+
 describe("the start of a social sign-in", () => {
   it("keeps only same-site paths as where to go next", async () => {
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {

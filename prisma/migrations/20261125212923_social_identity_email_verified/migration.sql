@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SocialIdentity" ADD COLUMN     "emailVerified" BOOLEAN NOT NULL DEFAULT false;
