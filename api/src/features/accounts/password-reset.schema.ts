@@ -71,6 +71,9 @@ builder.mutationField("resetPassword", (t) =>
         const claimed = await claimAccountToken(tx, args.token, "PASSWORD_RESET", ctx.now);
         if (!claimed) return null;
         await tx.user.update({ where: { id: claimed.userId }, data: { passwordHash } });
+        // The mailed link proves the address is the reader's: social sign-ins whose email no provider
+        // verified end here (possibly someone else's, made with this address; Google or Apple link again).
+        await tx.socialIdentity.deleteMany({ where: { userId: claimed.userId, emailVerified: false } });
         return claimed.userId;
       });
       if (!userId) throw new PasswordResetFailedError();

@@ -158,6 +158,23 @@ describe("forgot password", () => {
     });
   });
 
+  it("ends the account's social sign-ins whose email no provider verified (the link proves the address), keeps verified ones", async () => {
+    const reader = await readerWithPassword("owner@example.com", "the old password");
+    const identity = (provider: "FACEBOOK" | "GOOGLE", emailVerified: boolean) => ({
+      provider,
+      subject: `${provider}-subject`,
+      userId: reader.id,
+      email: "owner@example.com",
+      emailVerified,
+    });
+    await db.prisma.socialIdentity.createMany({ data: [identity("FACEBOOK", false), identity("GOOGLE", true)] });
+    await requestReset("owner@example.com");
+    const { token } = await mailedLink("owner@example.com", "/new-password");
+    expect((await reset(token, "a brand new secret")).__typename).toBe("PasswordResetDone");
+    const left = await db.prisma.socialIdentity.findMany({ where: { userId: reader.id }, select: { provider: true } });
+    expect(left).toEqual([{ provider: "GOOGLE" }]);
+  });
+
   it("tells an invalid email with its code", async () => {
     expect(await requestReset("not-an-email")).toMatchObject({
       __typename: "InvalidInputError",
