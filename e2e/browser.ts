@@ -27,8 +27,20 @@ const RECORD_CSP_VIOLATIONS = `addEventListener("securitypolicyviolation", (e) =
 });`;
 
 /** A browser context that records every Content-Security-Policy violation in its pages. */
+let contexts = 0;
+
+/**
+ * A browser context for one reader. Each comes from an address of its own (the app trusts its proxy's
+ * X-Forwarded-For), as readers do: the per-IP limits (10 sign-ups an hour) count each journey apart,
+ * not the whole suite as one visitor.
+ */
 export async function openContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
+  contexts += 1;
+  const address = `198.51.100.${((process.pid + contexts) % 254) + 1}`; // TEST-NET-2, documentation addresses
+  const context = await browser.newContext({
+    ...options,
+    extraHTTPHeaders: { "x-forwarded-for": address, ...options.extraHTTPHeaders },
+  });
   const violations: CspViolation[] = [];
   cspViolationsByContext.set(context, violations);
   await context.exposeFunction("__reportCspViolation", (violation: CspViolation) => violations.push(violation));
