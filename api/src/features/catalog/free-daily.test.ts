@@ -23,6 +23,22 @@ describe("the service's day", () => {
     expect(nextServiceMidnight(new Date("2026-11-25T02:59:59Z")).toISOString()).toBe("2026-11-25T03:00:00.000Z");
     expect(nextServiceMidnight(new Date("2026-11-25T10:00:00Z"), "Europe/Lisbon").toISOString()).toBe("2026-11-26T00:00:00.000Z");
   });
+
+  it("remembers today until the next midnight, and is right for any instant asked after (or before) it", () => {
+    const dayOf = (iso: string, zone?: string) => serviceDay(new Date(iso), zone).toISOString().slice(0, 10);
+    expect(dayOf("2026-11-25T12:00:00Z")).toBe("2026-11-25");
+    expect(dayOf("2026-11-26T02:59:59.999Z")).toBe("2026-11-25");
+    expect(dayOf("2026-11-26T03:00:00Z")).toBe("2026-11-26");
+    expect(dayOf("2026-11-25T02:00:00Z")).toBe("2026-11-24"); // back in time: computed again
+    expect(dayOf("2026-11-25T12:00:00Z", "Asia/Tokyo")).toBe("2026-11-25"); // each zone its own
+    expect(dayOf("2026-11-25T15:00:00Z", "Asia/Tokyo")).toBe("2026-11-26");
+    // Across a daylight-saving change (Lisbon, 25 October 2026: 02:00 back to 01:00).
+    expect(dayOf("2026-10-25T22:59:59Z", "Europe/Lisbon")).toBe("2026-10-25");
+    expect(dayOf("2026-10-26T00:00:00Z", "Europe/Lisbon")).toBe("2026-10-26");
+    const day = serviceDay(new Date("2026-11-25T12:00:00Z"));
+    day.setUTCDate(1); // a caller changing its copy changes nothing remembered
+    expect(dayOf("2026-11-25T13:00:00Z")).toBe("2026-11-25");
+  });
 });
 
 describe("chooseFreePick", () => {

@@ -40,10 +40,22 @@ function partsIn(zone: string, instant: Date) {
   };
 }
 
+/**
+ * The last day computed per zone, with the instants it holds for: from when it was computed until the
+ * zone's next midnight. Every request asks for today (cache keys, the free book, this week), and
+ * formatting a date in a zone costs more than the rest of a cached answer.
+ */
+const lastDays = new Map<string, { day: number; from: number; until: number }>();
+
 /** The calendar day of an instant in the zone, as a Date at midnight UTC (how a DATE column holds it). */
 export function serviceDay(now: Date, zone: string = DEFAULT_TIME_ZONE): Date {
+  const at = now.getTime();
+  const known = lastDays.get(zone);
+  if (known && at >= known.from && at < known.until) return new Date(known.day);
   const { y, m, d } = partsIn(zone, now);
-  return new Date(Date.UTC(y, m - 1, d));
+  const day = Date.UTC(y, m - 1, d);
+  lastDays.set(zone, { day, from: at, until: nextMidnightAfter(day, now, zone) });
+  return new Date(day);
 }
 
 /** The day as YYYY-MM-DD (cache keys). */
@@ -53,12 +65,16 @@ export function serviceDayKey(now: Date, zone: string = DEFAULT_TIME_ZONE): stri
 
 /** The instant the zone's next day begins (its next midnight). */
 export function nextServiceMidnight(now: Date, zone: string = DEFAULT_TIME_ZONE): Date {
-  const day = serviceDay(now, zone);
-  const nextDay = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1);
+  return new Date(nextMidnightAfter(serviceDay(now, zone).getTime(), now, zone));
+}
+
+/** The instant (ms) the day after `day` (a serviceDay, ms) begins in the zone. */
+function nextMidnightAfter(day: number, now: Date, zone: string): number {
+  const date = new Date(day);
+  const nextDay = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
   // The zone's offset at that midnight: guess with the offset now, then correct once (DST changes).
-  let guess = nextDay - offsetMs(zone, now);
-  guess = nextDay - offsetMs(zone, new Date(guess));
-  return new Date(guess);
+  const guess = nextDay - offsetMs(zone, now);
+  return nextDay - offsetMs(zone, new Date(guess));
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
