@@ -87,7 +87,8 @@ describe("a reader's own state for a microbook", () => {
         await page.locator(".free-today").getByRole("link", { name: words.readFree }).click();
         await page.waitForURL(/\/microbook\/[a-z0-9-]+$/, { waitUntil: "commit" });
         const bookPath = new URL(page.url()).pathname;
-        const title = (await page.locator("h1").textContent())!;
+        // The book's own heading (the address changes before the page shows it).
+        const title = (await page.locator("article.microbook h1").textContent())!;
         await page.waitForLoadState("networkidle");
 
         // Favourite, as a visitor: sign up first, then back on the same book, favourited.

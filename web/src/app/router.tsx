@@ -44,6 +44,16 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
   // /login and /signup: their guard, then the social login buttons' providers.
   const socialLogin = (guard: Loader) =>
     deferred(() => import("../features/accounts/social-login.loader").then((m) => m.socialLoginLoader(apollo, guard)));
+  // /welcome and its steps: signed in, with the account pages' messages.
+  const onboarding = (name: "welcomeAnswersLoader" | "welcomeRecommendedLoader") =>
+    ensureAuthenticated(
+      apollo,
+      withCatalogues(
+        i18n,
+        ["account"],
+        deferred(() => import("../routes/welcome/loader").then((m) => m[name](apollo))),
+      ),
+    );
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
@@ -75,36 +85,15 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
       lazy: () => import("../routes/settings/SettingsPage"),
     },
     welcome: {
-      loader: ensureAuthenticated(
-        apollo,
-        withCatalogues(
-          i18n,
-          ["account"],
-          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
-        ),
-      ),
+      loader: onboarding("welcomeAnswersLoader"),
       lazy: () => import("../routes/welcome/WelcomePage"),
     },
     welcomePreparing: {
-      loader: ensureAuthenticated(
-        apollo,
-        withCatalogues(
-          i18n,
-          ["account"],
-          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeAnswersLoader(apollo))),
-        ),
-      ),
+      loader: onboarding("welcomeAnswersLoader"),
       lazy: () => import("../routes/welcome/PreparingPage"),
     },
     welcomeRecommended: {
-      loader: ensureAuthenticated(
-        apollo,
-        withCatalogues(
-          i18n,
-          ["account"],
-          deferred(() => import("../routes/welcome/loader").then((m) => m.welcomeRecommendedLoader(apollo))),
-        ),
-      ),
+      loader: onboarding("welcomeRecommendedLoader"),
       lazy: () => import("../routes/welcome/RecommendedPage"),
     },
     categories: {
