@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
-import { activeEntitlementWhere, isPremiumAt } from "./entitlement.js";
+import { isPremiumAt } from "./entitlement.js";
+import { findSession } from "./session-lookups.js";
 
 /** Last use is recorded at most this often per session (one write, not one per request). */
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -23,27 +24,13 @@ export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** The reader behind a session token, or null when it is unknown or expired. One SQL statement. */
+/**
+ * The reader behind a session token, or null when it is unknown or expired. One SQL statement, shared
+ * with the other requests looking up their session at the same moment (session-lookups.ts).
+ */
 export async function loadViewer(prisma: PrismaClient, token: string | undefined, now = new Date()): Promise<Viewer | null> {
   if (!token) return null;
-  const session = await prisma.session.findUnique({
-    where: { tokenHash: hashSessionToken(token) },
-    select: {
-      id: true,
-      expiresAt: true,
-      lastSeenAt: true,
-      user: {
-        select: {
-          id: true,
-          email: true,
-          name: true,
-          interfaceLanguage: true,
-          contentLanguage: true,
-          entitlements: { where: activeEntitlementWhere(now), select: { startsAt: true, endsAt: true }, take: 1 },
-        },
-      },
-    },
-  });
+  const session = await findSession(prisma, hashSessionToken(token), now);
   if (!session || session.expiresAt <= now) return null;
   // Last use, for the reader's list of sessions: written at most once per interval, not per request.
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
