@@ -1,5 +1,6 @@
 import { builder } from "../../builder.js";
 import type { Context } from "../../context.js";
+import type { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
 
 export const LanguageEnum = builder.enumType("Language", {
@@ -18,6 +19,35 @@ export const ReadAccessEnum = builder.enumType("ReadAccess", {
 /** Languages to try, in order: the argument if given, then the request's content languages. */
 export function languageOrder(ctx: Context, wanted: Language | null | undefined): Language[] {
   return wanted ? [...new Set([wanted, ...ctx.contentLanguages])] : ctx.contentLanguages;
+}
+
+/**
+ * The edition in the first language of `order` that the book is published in: each later language
+ * only when the book has none of the earlier ones. One row per book, whatever the fallbacks.
+ */
+export function bestEditionWhere(order: Language[]): Prisma.MicrobookEditionWhereInput {
+  return {
+    OR: order.map((language, i) =>
+      i === 0 ? { language } : { language, microbook: { editions: { none: { language: { in: order.slice(0, i) } } } } },
+    ),
+  };
+}
+
+/**
+ * The language of a list filtered to one (discovery's `language` argument) while the list builds its
+ * query: Microbook.edition then selects each book's edition in it. Set only during that synchronous
+ * call (selectingForList), so nothing else in the request sees it.
+ */
+const listLanguageBeingSelected = new WeakMap<Context, Language>();
+
+export function selectingForList<T>(ctx: Context, language: Language | null, build: () => T): T {
+  if (!language) return build();
+  listLanguageBeingSelected.set(ctx, language);
+  try {
+    return build();
+  } finally {
+    listLanguageBeingSelected.delete(ctx);
+  }
 }
 
 export function pickByLanguage<T extends { language: Language }>(rows: T[], order: Language[]): T | undefined {
@@ -129,11 +159,14 @@ export const Microbook = builder.prismaNode("Microbook", {
       nullable: true,
       description: "The edition in `language` if published, else in the reader's next best language.",
       args: { language: t.arg({ type: LanguageEnum, required: false }) },
-      // The public columns of every edition (three at most) in the same statement, the best one picked
-      // here: choosing it in SQL (NOT EXISTS per fallback language) cost ~5 ms of planning per page on
-      // PostgreSQL, more than it saved. The text is never among them: `content` loads it for the chosen
-      // edition only, and only for a reader who may read it.
-      select: (_args, _ctx, nestedSelection) => ({ editions: nestedSelection({ select: { language: true, microbookId: true } }) }),
+      // Only the edition the reader will see is read (with whatever its fields select, the text included
+      // for a premium reader): the first language of the order the book is published in.
+      select: (args, ctx, nestedSelection) => ({
+        editions: nestedSelection({
+          where: bestEditionWhere(languageOrder(ctx, args.language ?? listLanguageBeingSelected.get(ctx))),
+          select: { language: true, microbookId: true },
+        }),
+      }),
       // Without `language`, a list filtered to a language (discovery's microbookPage) has set the book's.
       resolve: (book, args, ctx) =>
         pickByLanguage(book.editions, languageOrder(ctx, args.language ?? (book as { listLanguage?: Language }).listLanguage)) ?? null,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildMicrobook, buildSession, buildUser, makeFreeToday } from "../../test/factories.js";
+import { buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -70,6 +70,36 @@ describe("microbook page", () => {
     await buildMicrobook(db.prisma, { slug: "walden", languages: ["en"] });
     const result = await run<Page>(db, PAGE, { slug: "walden", language: "pt" });
     expect(result.data?.microbook?.edition.language).toBe("en");
+  });
+
+  it("falls back along the reader's languages: the first the book is published in", async () => {
+    await buildMicrobook(db.prisma, { slug: "walden", languages: ["pt", "es"] });
+    const edition = async (acceptLanguage: string) =>
+      (await run<Page>(db, PAGE, { slug: "walden", language: "en" }, { acceptLanguage })).data?.microbook?.edition.language;
+    // en is not published: then the interface language, then en, pt, es.
+    expect(await edition("es")).toBe("es");
+    expect(await edition("pt")).toBe("pt");
+    expect(await edition("en")).toBe("pt");
+  });
+
+  it("gives each aliased edition in its own language, its text to a premium reader", async () => {
+    await buildMicrobook(db.prisma, { slug: "walden", languages: ["en", "pt", "es"] });
+    const user = await buildUser(db.prisma);
+    await grantPremium(db.prisma, user.id);
+    const result = await run<{ microbook: Record<"en" | "es", { language: string; content: { introduction: string } }> }>(
+      db,
+      `query ($slug: String!) {
+        microbook(slug: $slug) {
+          en: edition(language: en) { language content { introduction } }
+          es: edition(language: es) { language content { introduction } }
+        }
+      }`,
+      { slug: "walden" },
+      { sessionToken: await buildSession(db.prisma, user.id) },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.microbook.en).toEqual({ language: "en", content: { introduction: expect.stringMatching(/\(en\)$/) } });
+    expect(result.data?.microbook.es).toEqual({ language: "es", content: { introduction: expect.stringMatching(/\(es\)$/) } });
   });
 
   it("is null for an unknown or malformed slug", async () => {

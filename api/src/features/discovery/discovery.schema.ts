@@ -50,7 +50,7 @@ async function microbookPage(
       offset,
       limit,
     });
-    const books = await microbooksInOrder(ctx, info, ids);
+    const books = await microbooksInOrder(ctx, info, ids, language);
     // A list filtered to a language shows each book's edition in it (Microbook.edition reads this).
     // Copies: the rows are shared through the request's loader with any other list that shows them.
     return language ? books.map((book) => ({ ...book, listLanguage: language })) : books;

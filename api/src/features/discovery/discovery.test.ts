@@ -106,6 +106,25 @@ describe("categories", () => {
     expect(page3.pageInfo.hasNextPage).toBe(false);
   });
 
+  it("filtered to a language, show each book's edition in it, and the unfiltered list in the reader's", async () => {
+    const category = await buildCategory(db.prisma, { slug: "ideas" });
+    await buildMicrobook(db.prisma, { slug: "both", categoryId: category.id, languages: ["en", "es"] });
+    await buildMicrobook(db.prisma, { slug: "english", categoryId: category.id, languages: ["en"] });
+    const query = `query ($language: Language) {
+      category(slug: "ideas") { microbooks(sort: TITLE, language: $language) { nodes { slug edition { language } } } }
+      latest: microbooks(sort: TITLE) { nodes { slug edition { language } } }
+    }`;
+    type Lists = Record<"category" | "latest", { microbooks?: { nodes: unknown[] }; nodes?: unknown[] }>;
+    const result = await run<Lists>(db, query, { language: "es" }, { acceptLanguage: "en" });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.category.microbooks?.nodes).toEqual([{ slug: "both", edition: { language: "es" } }]);
+    // The same books in the same operation, unfiltered: in the reader's language.
+    expect(result.data?.latest.nodes).toEqual([
+      { slug: "both", edition: { language: "en" } },
+      { slug: "english", edition: { language: "en" } },
+    ]);
+  });
+
   it("sorts A–Z by the title in the reader's language, ignoring case and accents", async () => {
     const category = await buildCategory(db.prisma, { slug: "ideas" });
     const titles = { zebra: "Zebra", agua: "Água viva", banana: "banana", only: "Only in English" };

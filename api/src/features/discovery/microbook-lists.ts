@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from "graphql";
 import type { Context } from "../../context.js";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
+import { selectingForList } from "../catalog/catalog.schema.js";
 import { queryFromConnection } from "./paging.js";
 
 const { sql, empty, join } = Prisma;
@@ -117,10 +118,13 @@ export async function countPublishedIn(ctx: Pick<Context, "prisma">, language: L
   return row?.count ?? 0;
 }
 
-/** The microbooks of `ids`, in that order, selected as the connection's nodes ask. */
-export async function microbooksInOrder(ctx: Context, info: GraphQLResolveInfo, ids: readonly string[]) {
+/**
+ * The microbooks of `ids`, in that order, selected as the connection's nodes ask; for a list filtered
+ * to `listLanguage`, each with its edition in that language.
+ */
+export async function microbooksInOrder(ctx: Context, info: GraphQLResolveInfo, ids: readonly string[], listLanguage: Language | null = null) {
   if (ids.length === 0) return [];
-  const loader = ctx.loaders.microbooksById(queryFromConnection(ctx, info, "Microbook"));
+  const loader = ctx.loaders.microbooksById(selectingForList(ctx, listLanguage, () => queryFromConnection(ctx, info, "Microbook")));
   const rows = await Promise.all(ids.map((id) => loader.load(id)));
   return rows.filter((row) => row !== undefined);
 }
