@@ -41,6 +41,8 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // The journeys' browser contexts each send their own X-Forwarded-For (e2e/browser.ts).
+      TRUST_PROXY: "loopback",
       SMTP_URL: smtp.url,
       MAIL_FROM: "Brevia <no-reply@brevia.test>",
       PUBLIC_URL: "",

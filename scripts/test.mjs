@@ -132,6 +132,8 @@ try {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
+      // The journeys' browser contexts each send their own X-Forwarded-For (e2e/browser.ts).
+      TRUST_PROXY: "loopback",
     },
   });
   try {

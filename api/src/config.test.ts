@@ -17,3 +17,20 @@ describe("PUBLIC_URL", () => {
     }
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("believes no proxy unless told which", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toEqual(["loopback", "10.0.0.0/8"]);
+    const twoHops = loadConfig({ TRUST_PROXY: "2" }).trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops("10.0.0.1", hop))).toEqual([true, true, false]);
+  });
+
+  it("refuses what is not a proxy setting, saying what it wants", () => {
+    for (const value of ["yes", "10.0.0.0/8; rm", "proxy.example"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be true, false, a number of proxy hops/);
+    }
+  });
+});

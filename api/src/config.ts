@@ -5,6 +5,24 @@ import { ROOT_DIR } from "./paths.js";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./features/catalog/service-time.js";
 import { loadSocialLoginConfig } from "./features/accounts/social/social.config.js";
 
+/** An address, a CIDR range, or one of proxy-addr's names for the private ranges. */
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)$/i;
+
+/**
+ * Which proxies' X-Forwarded-For (and -Proto, -Host) are believed, as Fastify's `trustProxy`. Unset:
+ * none, so a client cannot pick the address its per-IP limits count against.
+ */
+function trustProxySetting(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    // The nearest `hops` proxies, whatever their address.
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(",").map((entry) => entry.trim());
+}
+
 /** Every setting Brevia reads from the environment, with its default. The README lists them. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -40,6 +58,13 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default("Brevia <no-reply@brevia.invalid>"),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .refine(
+      (value) => !value || /^(true|false|\d+)$/.test(value) || value.split(",").every((entry) => PROXY_ADDRESS.test(entry.trim())),
+      "TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated addresses or CIDR ranges (or loopback, linklocal, uniquelocal)",
+    ),
   SERVICE_TIME_ZONE: z
     .string()
     .default(DEFAULT_TIME_ZONE)
@@ -86,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     /** The From of every email. */
     mailFrom: e.MAIL_FROM,
+    /** Proxies whose forwarded client address is believed (the per-IP limits count it); unset: none. */
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
     /** The zone whose midnight starts a new day (free microbook of the day, this week's playlists). */
     timeZone: e.SERVICE_TIME_ZONE,
     /** Shared response cache; unset: in memory, per process. */

@@ -36,7 +36,8 @@ export async function buildServer(
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // Only the configured proxies may say who the client is (TRUST_PROXY).
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   });
   app.addHook("onSend", async (request, reply) => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { graphqlGetUrl, useTestServer } from "../../test/http.js";
+import { graphqlGetUrl, startTestServer, useTestServer } from "../../test/http.js";
 import { buildMicrobook, buildSession, buildUser } from "../../test/factories.js";
 
 // The real HTTP server (production settings): cookies, bearer tokens and the visitors' response cache.
@@ -82,6 +82,40 @@ describe("the visitors' response cache", () => {
       expect(signedIn.headers["cache-control"]).toBe("private, no-store");
       expect(signedIn.headers.age).toBeUndefined();
       expect(String(signedIn.headers.vary)).toMatch(/cookie, authorization/);
+    }
+  });
+});
+
+describe("the address per-IP limits count", () => {
+  const signUpsFrom = async (app: typeof server.app, count: number) => {
+    const codes: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/graphql",
+        payload: {
+          query: `mutation ($email: String!) { signUp(email: $email, password: "lovelace-1815") { __typename ... on Error { code } } }`,
+          variables: { email: `reader${i}@example.com` },
+        },
+        // A different client address each time, as a client trying to dodge the limit would claim.
+        headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+      });
+      const signUp = (res.json() as { data: { signUp: { __typename: string; code?: string } } }).data.signUp;
+      codes.push(signUp.code ?? signUp.__typename);
+    }
+    return codes;
+  };
+
+  it("is the connection's, whatever X-Forwarded-For says, unless TRUST_PROXY names the proxy", async () => {
+    // 10 sign-ups an hour per address: the 11th is refused, the forwarded addresses notwithstanding.
+    expect((await signUpsFrom(server.app, 11)).at(-1)).toBe("RATE_LIMITED");
+
+    await server.db.reset();
+    const behindProxy = await startTestServer(server.db, { env: { TRUST_PROXY: "loopback" } });
+    try {
+      expect(await signUpsFrom(behindProxy.app, 11)).toEqual(Array(11).fill("AuthSession"));
+    } finally {
+      await behindProxy.app.close();
     }
   });
 });

@@ -50,7 +50,9 @@ describe("session lookups of concurrent requests", () => {
     const { result, statements } = await db.recorder.capture(async () => {
       // Another request's callback already queued in this turn, then this one asks: Prisma's own
       // batching (one tick) would send two statements.
-      const later = new Promise<Awaited<ReturnType<typeof loadViewer>>>((resolve) => setImmediate(() => resolve(loadViewer(db.prisma, second))));
+      const later = new Promise<Awaited<ReturnType<typeof loadViewer>>>((resolve) =>
+        setImmediate(() => resolve(loadViewer(db.prisma, second))),
+      );
       const now = loadViewer(db.prisma, first);
       return Promise.all([now, later]);
     });
@@ -67,7 +69,9 @@ describe("session lookups of concurrent requests", () => {
 
     const { result, statements } = await db.recorder.capture(() =>
       Promise.all(
-        [start.getTime() - 1000, start.getTime() + 1000, start.getTime() + 2 * DAY].map((time) => loadViewer(db.prisma, token, new Date(time))),
+        [start.getTime() - 1000, start.getTime() + 1000, start.getTime() + 2 * DAY].map((time) =>
+          loadViewer(db.prisma, token, new Date(time)),
+        ),
       ),
     );
 

@@ -122,7 +122,12 @@ export async function countPublishedIn(ctx: Pick<Context, "prisma">, language: L
  * The microbooks of `ids`, in that order, selected as the connection's nodes ask; for a list filtered
  * to `listLanguage`, each with its edition in that language.
  */
-export async function microbooksInOrder(ctx: Context, info: GraphQLResolveInfo, ids: readonly string[], listLanguage: Language | null = null) {
+export async function microbooksInOrder(
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  ids: readonly string[],
+  listLanguage: Language | null = null,
+) {
   if (ids.length === 0) return [];
   const loader = ctx.loaders.microbooksById(selectingForList(ctx, listLanguage, () => queryFromConnection(ctx, info, "Microbook")));
   const rows = await Promise.all(ids.map((id) => loader.load(id)));
