@@ -1,20 +1,36 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
-/** Debian's Chromium driven by playwright-core (no browser download on this machine). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+/**
+ * Debian's Chromium driven by playwright-core (no browser download on this machine). Its temporary
+ * and runtime files (PulseAudio's folder, when a page plays audio) go to a folder of its own, removed
+ * when the browser goes.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const scratch = mkdtempSync(path.join(tmpdir(), "brevia-chromium-"));
+  const browser = await chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      env: { ...process.env, TMPDIR: scratch, XDG_RUNTIME_DIR: scratch },
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    })
+    .catch((error: unknown) => {
+      rmSync(scratch, { recursive: true, force: true });
+      throw error;
+    });
+  browser.once("disconnected", () => rmSync(scratch, { recursive: true, force: true }));
+  return browser;
 }
 
 export type CspViolation = { page: string; directive: string; blocked: string; sample: string };
