@@ -7,13 +7,21 @@ const PER_ACCOUNT_LIMITS = Object.keys(RATE_LIMITS).filter((name) => name.endsWi
 /**
  * Erases a reader (LGPD art. 18, GDPR art. 17): the User row, and with it, by ON DELETE CASCADE, every
  * row that belongs to them (sessions, reading states, entitlements, onboarding answers…; a test checks
- * that every relation to User cascades), plus the rate-limit counters keyed by their email. What stays
- * is anonymous: the catalogue's read counts, which never named anyone. One transaction.
+ * that every relation to User cascades), plus the rate-limit counters keyed by their email and the
+ * emails written to them (sent or waiting, to the account's address or to one it was changing to: they
+ * hold names and links). What stays is anonymous: the catalogue's read counts, which never named
+ * anyone. One transaction.
  */
 export async function deleteAccount(prisma: PrismaClient, userId: string): Promise<void> {
   await prisma.$transaction(async (tx) => {
+    // Read before the delete: the tokens go with the user.
+    const changes = await tx.accountToken.findMany({ where: { userId, newEmail: { not: null } }, select: { newEmail: true } });
     const user = await tx.user.delete({ where: { id: userId }, select: { email: true } });
     const email = user.email.toLowerCase();
+    const addresses = [user.email, ...changes.map((change) => change.newEmail!)];
+    await tx.mailOutbox.deleteMany({
+      where: { OR: addresses.map((address) => ({ to: { equals: address, mode: "insensitive" as const } })) },
+    });
     await tx.rateLimit.deleteMany({ where: { key: { in: PER_ACCOUNT_LIMITS.map((name) => `${name}:${email}`) } } });
   });
 }

@@ -149,6 +149,30 @@ describe("deleteAccount", () => {
     expect(await loadViewer(db.prisma, stranger.token)).not.toBeNull();
   });
 
+  it("erases the emails written to the reader, sent or waiting, and to an address they were changing to", async () => {
+    const { user, token } = await reader();
+    const stranger = await reader();
+    const mail = (to: string, sentAt: Date | null) =>
+      db.prisma.mailOutbox.create({ data: { template: "welcome", to, subject: "Hello", html: "<p>Hello</p>", text: "Hello", sentAt } });
+    await mail(user.email, new Date());
+    await mail(user.email.toUpperCase(), null);
+    await db.prisma.accountToken.create({
+      data: {
+        tokenHash: "change-token",
+        purpose: "EMAIL_CHANGE",
+        userId: user.id,
+        newEmail: "new-address@example.com",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    await mail("new-address@example.com", null);
+    await mail(stranger.user.email, null);
+
+    const result = await run(db, DELETE, { password: PASSWORD }, { sessionToken: token });
+    expect(result.data).toEqual({ deleteAccount: { __typename: "AccountDeleted", deleted: true } });
+    expect((await db.prisma.mailOutbox.findMany({ select: { to: true } })).map((m) => m.to)).toEqual([stranger.user.email]);
+  });
+
   it("refuses a wrong password (WRONG_PASSWORD) and an empty one (REQUIRED), and deletes nothing", async () => {
     const { user, token } = await reader();
     const wrong = await run(db, DELETE, { password: "not my password" }, { sessionToken: token });
