@@ -129,6 +129,8 @@ try {
       ...oidcEnv,
       NODE_ENV: "production",
       PORT: String(port),
+      // The journeys' browser uses this origin: links and social login callbacks must match it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",

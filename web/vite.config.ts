@@ -44,7 +44,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     // In development the API runs beside Vite; the browser talks to one origin (pages render in the browser).
-    proxy: { "/graphql": api, "/covers": api, "/audio": api, "/healthz": api, "/dev/outbox": api, "/account": api },
+    proxy: { "/graphql": api, "/auth": api, "/covers": api, "/audio": api, "/healthz": api, "/dev/outbox": api, "/account": api },
   },
   // The server renderer (`vite build --ssr src/entry-server.tsx`, into dist-server) needs no public files.
   // The client's manifest lets the budget check follow the home page's chunks.

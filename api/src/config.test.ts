@@ -5,8 +5,9 @@ describe("PUBLIC_URL", () => {
   it("is the site's origin, without a trailing slash", () => {
     expect(loadConfig({ PUBLIC_URL: "https://brevia.example/" }).publicUrl).toBe("https://brevia.example");
     expect(loadConfig({ PUBLIC_URL: "http://localhost:8080" }).publicUrl).toBe("http://localhost:8080");
-    expect(loadConfig({ PUBLIC_URL: "" }).publicUrl).toBeUndefined();
-    expect(loadConfig({}).publicUrl).toBeUndefined();
+    // Unset: this machine's address on PORT, never the request's Host (security/public-links).
+    expect(loadConfig({ PUBLIC_URL: "" }).publicUrl).toBe("http://localhost:3000");
+    expect(loadConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
   });
 
   it("refuses anything but an http(s) origin, saying what it wants", () => {

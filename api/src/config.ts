@@ -81,6 +81,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
+  if (production && e.DATABASE_URL && !e.PUBLIC_URL) {
+    // Links in emails (password reset!), canonical URLs and the sitemap must never come from a
+    // request's Host header, which anyone can set: a real deployment says where it lives.
+    throw new Error(
+      "Invalid configuration: PUBLIC_URL must be set in production with DATABASE_URL: the site's origin as readers reach it, " +
+        "e.g. PUBLIC_URL=https://brevia.example. Email links, canonical URLs and the sitemap are built from it, never from the request's Host.",
+    );
+  }
   if (e.REDIS_URL && !e.MEDIA_URL_SECRET) {
     // Instances sharing cached answers must sign audio URLs alike, or one instance's URLs fail on another.
     throw new Error("Invalid configuration: MEDIA_URL_SECRET must be set when REDIS_URL is (instances share cached answers)");
@@ -102,11 +110,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     migrateOnStart: e.MIGRATE_ON_START === "true",
     seedOnStart: e.SEED_ON_START === "true",
     /**
-     * The site's origin as readers reach it (https://brevia.example): canonical and alternate links,
-     * link-preview URLs, sitemap.xml and robots.txt use it. Unset: the request's own (behind a proxy,
-     * the Host header may be an internal name).
+     * The site's origin as readers reach it (https://brevia.example): email links, canonical and
+     * alternate links, link-preview URLs, social login callbacks, sitemap.xml and robots.txt use it;
+     * never the request's Host header (anyone can set it). Unset (the embedded database, development,
+     * tests): http://localhost:PORT; production with DATABASE_URL refuses to start without it.
      */
-    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`,
+    /** PUBLIC_URL was not set: main.ts says which origin links use instead. */
+    publicUrlIsDefault: !e.PUBLIC_URL,
     /** Outgoing mail server; unset: emails stay in the outbox table (shown at /dev/outbox outside production). */
     smtpUrl: e.SMTP_URL,
     /** The From of every email. */

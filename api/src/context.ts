@@ -9,6 +9,7 @@ import { rateLimitsFor, type RateLimits } from "./features/accounts/rate-limits.
 import { NO_COOKIES, type SessionCookieWriter } from "./features/accounts/sessions.js";
 import { DEFAULT_TIME_ZONE } from "./features/catalog/service-time.js";
 import { NO_MAIL_WORKER, type MailWaker } from "./features/accounts/mail/mail-worker.js";
+import type { AfterResponse } from "./http/after-response.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -43,10 +44,17 @@ export type Context = {
   rateLimits: RateLimits;
   /** Social login providers configured in the environment (their buttons show). */
   socialLoginProviders: SocialProvider[];
-  /** The site's origin for links in emails: PUBLIC_URL, else the request's own. */
+  /** The site's origin for links in emails: PUBLIC_URL (never the request's Host). */
   origin: string;
   /** Wakes the mail worker once a transaction that queued mail has committed. */
   mail: MailWaker;
+  /** Leaves work for after the response is sent (http/after-response.ts). */
+  afterResponse: AfterResponse;
+};
+
+/** For operations that cannot leave work behind (server rendering runs queries only). */
+const NO_AFTER_RESPONSE: AfterResponse = () => {
+  throw new Error("This request cannot leave work for after its response");
 };
 
 /** The first supported language in an Accept-Language header (pt, en or es), else pt. */
@@ -82,6 +90,7 @@ export function createContext(input: {
   socialLoginProviders?: SocialProvider[];
   origin?: string;
   mail?: MailWaker;
+  afterResponse?: AfterResponse;
 }): Context {
   const locale = parseLocale(input.acceptLanguage);
   const now = input.now ?? new Date();
@@ -103,6 +112,7 @@ export function createContext(input: {
     socialLoginProviders: input.socialLoginProviders ?? [],
     origin: input.origin ?? "http://localhost:3000",
     mail: input.mail ?? NO_MAIL_WORKER,
+    afterResponse: input.afterResponse ?? NO_AFTER_RESPONSE,
   };
   context.loaders = {
     ...createCatalogLoaders(context, input.freePicks),

@@ -42,3 +42,6 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Brevia is serving on http://localhost:${config.port}/ (database: ${db.label})`);
+if (config.publicUrlIsDefault) {
+  app.log.info(`PUBLIC_URL is not set: links in emails and pages use ${config.publicUrl}; set PUBLIC_URL to the site's origin`);
+}

@@ -15,8 +15,8 @@ import { loadViewer, SESSION_COOKIE, type Viewer } from "../features/accounts/vi
 import { SOCIAL_PROVIDER_NAMES } from "../features/accounts/social/social.config.js";
 import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
 import type { MailWaker } from "../features/accounts/mail/mail-worker.js";
-import { publicOrigin } from "../features/seo/sitemap.route.js";
 import { schema } from "../schema/index.js";
+import { deferOnRequest, registerAfterResponse, type AfterResponse, type AfterResponseRunner } from "./after-response.js";
 import { isClientError, isMalformedRequest, maskError } from "./errors.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
 import { aliasAndFieldLimitRule, QUERY_LIMITS, queryComplexityPlugin } from "./query-limits.js";
@@ -38,6 +38,8 @@ export type GraphQLOptions = {
   responseCacheNamespace?: string;
   /** The mail worker mutations wake after queueing mail (server.ts starts it). */
   mail?: MailWaker;
+  /** Starts the work requests leave for after their response (default: at once; tests hold it). */
+  afterResponse?: AfterResponseRunner;
 };
 
 /** Logs each request's errors once: client errors at warn, unexpected ones at error with the cause. */
@@ -115,6 +117,7 @@ export async function registerGraphQL(
   });
   await apollo.start();
   app.addHook("onClose", () => responseStore.close());
+  registerAfterResponse(app, options.afterResponse);
 
   const freePicks = createFreeDailyPickMemory(db.prisma, catalogVersion, config.timeZone);
   const rateLimits = rateLimitsFor(db.prisma);
@@ -130,6 +133,7 @@ export async function registerGraphQL(
     request: FastifyRequest,
     session: { viewer: Viewer | null; token: string | undefined; cookie?: SessionCookieWriter },
     acceptLanguage: string | undefined,
+    afterResponse?: AfterResponse,
   ) =>
     createContext({
       prisma: db.prisma,
@@ -146,8 +150,9 @@ export async function registerGraphQL(
       sessionToken: session.token,
       sessionCookie: session.cookie,
       socialLoginProviders,
-      origin: publicOrigin(request, config.publicUrl),
+      origin: config.publicUrl,
       mail: options.mail,
+      afterResponse,
     });
   const handler = fastifyApolloHandler(apollo, {
     context: async (request, reply) => {
@@ -158,6 +163,7 @@ export async function registerGraphQL(
         request,
         { viewer, token, cookie: replyCookieWriter(reply, config.production) },
         request.headers["accept-language"],
+        deferOnRequest(request),
       );
     },
   });

@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute, splitLocale, TOKEN_ROUTES } from "../../../web/src/app/route-table.js";
 import { PRELOAD_ELEMENT_ID, type RenderedPage, type ServerEntry } from "../../../web/src/app/ssr-contract.js";
 import { serviceDayKey } from "../features/catalog/service-time.js";
-import { publicOrigin } from "../features/seo/sitemap.route.js";
 import { WEB_DIST_DIR } from "../paths.js";
 import type { InProcessGraphQL } from "./graphql.js";
 import { RESPONSE_CACHE_SECONDS } from "./response-cache.js";
@@ -21,8 +20,8 @@ export type WebAppOptions = {
   serverEntry?: string;
   graphql: InProcessGraphQL;
   clock?: () => Date;
-  /** PUBLIC_URL: the origin of the pages' links (canonical, alternates, previews); else the request's. */
-  publicUrl?: string;
+  /** PUBLIC_URL: the origin of the pages' links (canonical, alternates, previews), never the Host header's. */
+  publicUrl: string;
 };
 
 /** A rendered page as the page cache keeps it: the ETag is computed once, with the page. */
@@ -93,10 +92,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const compressedPages = new CompressedPages(COMPRESSED_PAGES);
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply, server: ServerEntry) {
-    // The path and query from the request; the origin from PUBLIC_URL when set (behind a proxy the
-    // Host header may be an internal name), so links, previews and the page cache ignore the Host.
+    // The path and query from the request; the origin from PUBLIC_URL (the Host header is anyone's to
+    // set, and behind a proxy an internal name), so links, previews and the page cache ignore the Host.
     const { pathname, search } = new URL(request.url, "http://localhost");
-    const url = new URL(pathname + search, publicOrigin(request, options.publicUrl));
+    const url = new URL(pathname + search, options.publicUrl);
     const page = { url: url.href, cookie: request.headers.cookie, acceptLanguage: request.headers["accept-language"] };
     const redirect = server.localeRedirect(page);
     if (redirect) {

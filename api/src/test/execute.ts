@@ -55,6 +55,11 @@ export async function run<T = Record<string, unknown>>(
     userAgent: options.userAgent,
     sessionToken: options.sessionToken,
     sessionCookie: options.cookies ?? cookieJar(),
+    afterResponse: (_name, task) => void afterResponse.push(task),
   });
-  return (await execute({ schema, document, variableValues: variables, contextValue })) as ExecutionResult<T>;
+  const afterResponse: (() => Promise<void>)[] = [];
+  const result = (await execute({ schema, document, variableValues: variables, contextValue })) as ExecutionResult<T>;
+  // As the server does once the answer is sent.
+  for (const task of afterResponse) await task();
+  return result;
 }

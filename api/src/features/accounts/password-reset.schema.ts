@@ -27,14 +27,19 @@ builder.mutationField("requestPasswordReset", (t) =>
     resolve: async (_root, args, ctx) => {
       const email = normalizeEmail(args.email);
       await ctx.rateLimits.consume(["passwordResetPerIp", ctx.ip], ["passwordResetPerAccount", email]);
-      const queued = await ctx.prisma.$transaction(async (tx) => {
-        const user = await tx.user.findUnique({ where: { email }, select: { id: true, email: true, interfaceLanguage: true } });
-        if (!user) return false;
-        const token = await issueAccountToken(tx, { userId: user.id, purpose: "PASSWORD_RESET", now: ctx.now });
-        await queuePasswordResetMail(tx, { to: user.email, language: user.interfaceLanguage, origin: ctx.origin, now: ctx.now, token });
-        return true;
+      // Looked up after the answer is sent: the answer takes as long whether or not the email has an
+      // account (no enumeration by timing).
+      const { prisma, origin, now, mail } = ctx;
+      ctx.afterResponse("password reset mail", async () => {
+        const queued = await prisma.$transaction(async (tx) => {
+          const user = await tx.user.findUnique({ where: { email }, select: { id: true, email: true, interfaceLanguage: true } });
+          if (!user) return false;
+          const token = await issueAccountToken(tx, { userId: user.id, purpose: "PASSWORD_RESET", now });
+          await queuePasswordResetMail(tx, { to: user.email, language: user.interfaceLanguage, origin, now, token });
+          return true;
+        });
+        if (queued) mail.wake();
       });
-      if (queued) ctx.mail.wake();
       return { email };
     },
   }),

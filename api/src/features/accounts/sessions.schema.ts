@@ -5,8 +5,10 @@ import { describeDevice } from "./sessions.js";
 /** One of the reader's signed-in browsers or devices. Only its owner can see it (the lookup is scoped to them). */
 export const SessionNode = builder.prismaNode("Session", {
   id: { field: "id" },
-  // `node(id:)` finds a session only among the asking reader's own.
+  // `node(id:)` finds a session only among the asking reader's own; another's is null (nullable:
+  // looked up with findUnique, not findUniqueOrThrow, so a miss is not an error).
   findUnique: (id, ctx) => ({ id, userId: ctx.viewer?.id ?? "" }),
+  nullable: true,
   fields: (t) => ({
     device: t.string({
       nullable: true,

@@ -1,12 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { headLinks } from "../../../../web/src/app/page-links.js";
 import { LOCALES, localizePath, ROUTES } from "../../../../web/src/app/route-table.js";
 import type { Database } from "../../db/client.js";
 import { serviceDay, weekStart } from "../catalog/service-time.js";
-
-/** The site's public origin: PUBLIC_URL, else the request's (as the rendered pages' canonical links compute it). */
-export const publicOrigin = (request: FastifyRequest, publicUrl: string | undefined) =>
-  publicUrl ?? `${request.protocol}://${request.host}`;
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -31,17 +27,17 @@ function urlEntries(origin: string, paths: { path: string; lastmod?: Date }[]): 
  * original, playlist and microbook) in the three languages,
  * with its alternates, for crawlers. New public routes (categories, playlists…) add their paths here.
  */
-export function registerSitemap(app: FastifyInstance, db: Database, options: { publicUrl?: string; timeZone?: string } = {}) {
-  const originOf = (request: FastifyRequest) => publicOrigin(request, options.publicUrl);
+export function registerSitemap(app: FastifyInstance, db: Database, options: { publicUrl: string; timeZone?: string }) {
+  const origin = options.publicUrl;
   const timeZone = options.timeZone;
-  app.get("/robots.txt", async (request, reply) =>
+  app.get("/robots.txt", async (_request, reply) =>
     reply
       .type("text/plain; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
-      .send(`User-agent: *\nAllow: /\nDisallow: /graphql\n\nSitemap: ${originOf(request)}/sitemap.xml\n`),
+      .send(`User-agent: *\nAllow: /\nDisallow: /graphql\n\nSitemap: ${origin}/sitemap.xml\n`),
   );
 
-  app.get("/sitemap.xml", async (request, reply) => {
+  app.get("/sitemap.xml", async (_request, reply) => {
     const [categories, originals, playlists] = await Promise.all([
       db.prisma.category.findMany({ where: { microbookCount: { gt: 0 } }, orderBy: { position: "asc" }, select: { slug: true } }),
       db.prisma.original.findMany({ orderBy: { position: "asc" }, select: { slug: true } }),
@@ -71,7 +67,7 @@ export function registerSitemap(app: FastifyInstance, db: Database, options: { p
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-      ...urlEntries(originOf(request), paths),
+      ...urlEntries(origin, paths),
       "</urlset>",
       "",
     ].join("\n");

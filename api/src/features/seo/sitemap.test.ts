@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildCategory, buildMicrobook } from "../../test/factories.js";
 import { startTestServer, useTestServer } from "../../test/http.js";
 
-const server = useTestServer();
+const server = useTestServer({ env: { PUBLIC_URL: "http://brevia.test" } });
 
 describe("robots.txt and sitemap.xml", () => {
   it("point crawlers at every public page in the three languages, with alternates", async () => {

@@ -4,7 +4,6 @@ import { localizePath, LOCALES, splitLocale, type Locale } from "../../../../../
 import type { AppConfig } from "../../../config.js";
 import { parseLocale } from "../../../context.js";
 import type { Database } from "../../../db/client.js";
-import { publicOrigin } from "../../seo/sitemap.route.js";
 import { NO_MAIL_WORKER, type MailWaker } from "../mail/mail-worker.js";
 import { RateLimitedError, rateLimitsFor } from "../rate-limits.js";
 import { replyCookieWriter, startSession } from "../sessions.js";
@@ -44,8 +43,7 @@ const isLocale = (value: unknown): value is Locale => typeof value === "string" 
 export async function registerSocialLogin(app: FastifyInstance, config: AppConfig, db: Database, mail: MailWaker = NO_MAIL_WORKER) {
   const clients = new Map<SocialProviderName, SocialClient>(config.socialLogin.map((p) => [p.name, createSocialClient(p)]));
   const rateLimits = rateLimitsFor(db.prisma);
-  const callbackUrl = (request: FastifyRequest, name: SocialProviderName) =>
-    `${publicOrigin(request, config.publicUrl)}/auth/${name}/callback`;
+  const callbackUrl = (name: SocialProviderName) => `${config.publicUrl}/auth/${name}/callback`;
 
   const attemptCookieOptions = (client: SocialClient) => {
     // Apple posts its answer from its own site: only a SameSite=None cookie comes with that POST.
@@ -83,7 +81,7 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
       const now = new Date();
       let authorization: Awaited<ReturnType<SocialClient["authorizationUrl"]>>;
       try {
-        authorization = await client.authorizationUrl(callbackUrl(request, client.provider.name));
+        authorization = await client.authorizationUrl(callbackUrl(client.provider.name));
       } catch (err) {
         request.log.error({ err, provider: client.provider.name }, "Social login: the provider could not be reached");
         return toLogin(reply, locale, returnTo, { social_error: "PROVIDER_ERROR", provider: client.provider.name });
@@ -133,7 +131,7 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
       }
       const locale = attempt.locale;
       const { user, ...grant } = params;
-      const currentUrl = new URL(callbackUrl(request, name));
+      const currentUrl = new URL(callbackUrl(name));
       for (const [key, value] of Object.entries(grant)) currentUrl.searchParams.set(key, value);
 
       let signedIn: { userId: string; isNew: boolean };
@@ -145,7 +143,7 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
           db.prisma,
           SOCIAL_PROVIDER_NAMES[name],
           appleName ? { ...profile, ...appleName } : profile,
-          { locale, now, origin: publicOrigin(request, config.publicUrl) },
+          { locale, now, origin: config.publicUrl },
         );
         if (signedIn.isNew) mail.wake(); // its welcome email
       } catch (err) {
