@@ -80,6 +80,9 @@ try {
     unchanged("schema.graphql", ["schema.graphql"], () => pnpm(["schema:print"]));
     unchanged("codegen output", ["web/src/gql/graphql.ts", "web/src/gql/gql.ts"], () => pnpm(["codegen"]));
   });
+  // Breaking changes against the last release's schema fail unless recorded with a reason (README:
+  // "Changing the GraphQL schema"); dangerous and safe changes are printed.
+  step("schema.graphql keeps the contract of the last release", () => pnpm(["schema:diff"]));
   step("migrations match schema.prisma", () => pnpm(["db:check"]));
   step("Lingui catalogues complete", () => pnpm(["i18n:check"]));
   step("catalogue valid", () => pnpm(["catalog:check"]));
