@@ -41,7 +41,10 @@ describe("PUBLIC_URL", () => {
   });
 
   it("falls back to http://localhost:PORT on the embedded database, in development and in tests", () => {
-    expect(loadConfig({ NODE_ENV: "production", PORT: "8080" })).toMatchObject({ publicUrl: "http://localhost:8080", publicUrlIsDefault: true });
+    expect(loadConfig({ NODE_ENV: "production", PORT: "8080" })).toMatchObject({
+      publicUrl: "http://localhost:8080",
+      publicUrlIsDefault: true,
+    });
     expect(loadConfig({ NODE_ENV: "development" }).publicUrl).toBe("http://localhost:3000");
     expect(loadConfig({ NODE_ENV: "test", PUBLIC_URL: "https://brevia.example" }).publicUrlIsDefault).toBe(false);
   });

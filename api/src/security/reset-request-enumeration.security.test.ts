@@ -19,7 +19,12 @@ describe("requestPasswordReset", () => {
     try {
       const ask = (email: string, ip: string) =>
         server.db.recorder.capture(async () => {
-          const res = await app.inject({ method: "POST", url: "/graphql", payload: { query: REQUEST, variables: { email } }, remoteAddress: ip });
+          const res = await app.inject({
+            method: "POST",
+            url: "/graphql",
+            payload: { query: REQUEST, variables: { email } },
+            remoteAddress: ip,
+          });
           return res.json() as { data: { requestPasswordReset: { __typename: string } } };
         });
       // Warm the server's caches with a first request of each kind.

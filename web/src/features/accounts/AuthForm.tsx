@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } f
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useLocalizedPath } from "../../app/useLocale";
 import { errorsOf, MESSAGES, type FormErrors } from "./auth-messages";
-import { safeNextPath } from "./guards";
+import { safeRedirectPath } from "../../app/safe-redirect";
 import { LogInMutation, SignUpMutation } from "./auth.graphql";
 
 /**
@@ -19,7 +19,7 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
   const navigate = useNavigate();
   const localize = useLocalizedPath();
   const [params] = useSearchParams();
-  const next = safeNextPath(params.get("next"));
+  const next = safeRedirectPath(params.get("next"));
   const id = useId();
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useSyncExternalStore, type MouseEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useLocale } from "../../app/useLocale";
-import { safeNextPath } from "./guards";
+import { safeRedirectPath } from "../../app/safe-redirect";
 import { SocialLoginProvidersQuery } from "./social-login.graphql";
 import { PROVIDER_NAMES, socialErrorMessage, type SocialProviderPath } from "./social-login-messages";
 
@@ -41,7 +41,7 @@ export function SocialButtons() {
     `/auth/${provider}?${new URLSearchParams({ locale, ...(next ? { next } : {}) })}`;
   // The rendered link has no `next` (see above): it is added when followed in the browser.
   const follow = (provider: SocialProviderPath) => (event: MouseEvent<HTMLAnchorElement>) => {
-    const next = safeNextPath(params.get("next"));
+    const next = safeRedirectPath(params.get("next"));
     if (!next || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     window.location.assign(href(provider, next));

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
 import { localizePath, splitLocale } from "../../app/route-table";
+import { safeRedirectPath } from "../../app/safe-redirect";
 import { SessionViewerQuery } from "./accounts.graphql";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -9,19 +10,6 @@ type Loader = (args: LoaderFunctionArgs) => unknown;
 export async function currentViewer({ client }: Apollo) {
   const { data } = await client.query({ query: SessionViewerQuery });
   return data?.viewer ?? null;
-}
-
-/**
- * Where to go after signing in: an app path from the `next` parameter, never another site's
- * (`//evil.example`, `/\evil.example`, `https://…`); null when there is none or it is not safe.
- */
-export function safeNextPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
-  const base = "http://brevia.invalid";
-  const url = new URL(next, base);
-  if (url.origin !== base) return null;
-  // Stored without its language prefix: the reader goes on in the language they sign in with.
-  return splitLocale(url.pathname).path + url.search;
 }
 
 /**
@@ -45,7 +33,7 @@ export function ensureUnauthenticated(apollo: Apollo): Loader {
     if (await currentViewer(apollo)) {
       const url = new URL(request.url);
       const { locale } = splitLocale(url.pathname);
-      throw redirect(localizePath(locale, safeNextPath(url.searchParams.get("next")) ?? "/"));
+      throw redirect(localizePath(locale, safeRedirectPath(url.searchParams.get("next")) ?? "/"));
     }
     return null;
   };

@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router-dom";
 import { useLocalizedPath } from "../../app/useLocale";
-import { safeNextPath } from "../../features/accounts/guards";
+import { safeRedirectPath } from "../../app/safe-redirect";
 
 /**
  * Where a new reader was going before signing up (`?next=`, a same-site path): the onboarding carries
@@ -9,7 +9,7 @@ import { safeNextPath } from "../../features/accounts/guards";
 export function useWelcomeNext() {
   const [params] = useSearchParams();
   const localize = useLocalizedPath();
-  const next = safeNextPath(params.get("next"));
+  const next = safeRedirectPath(params.get("next"));
   return {
     /** A step of the onboarding, keeping `next`. */
     step: (path: string) => localize(next ? `${path}?next=${encodeURIComponent(next)}` : path),

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { localizePath, LOCALES, splitLocale, type Locale } from "../../../../../web/src/app/route-table.js";
+import { localizePath, LOCALES, type Locale } from "../../../../../web/src/app/route-table.js";
+import { safeRedirectPath } from "../../../../../web/src/app/safe-redirect.js";
 import type { AppConfig } from "../../../config.js";
 import { parseLocale } from "../../../context.js";
 import type { Database } from "../../../db/client.js";
@@ -18,19 +19,6 @@ export const SOCIAL_ATTEMPT_LIFETIME_MS = 10 * 60 * 1000;
 
 /** What /login shows after a social sign-in that did not happen (`?social_error=`). */
 export type SocialErrorCode = SocialLoginError["code"] | SocialAccountRefusedError["code"] | "RATE_LIMITED" | "UNEXPECTED";
-
-/**
- * Where to go after signing in: an app path without its language prefix, never another site's
- * (`//evil.example`, `/\evil.example`, `https://…`), as the web's guards decide it; null otherwise.
- */
-export function safeReturnPath(next: unknown): string | null {
-  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\") || next.length > 2000)
-    return null;
-  const base = "http://brevia.invalid";
-  const url = new URL(next, base);
-  if (url.origin !== base) return null;
-  return splitLocale(url.pathname).path + url.search;
-}
 
 const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 
@@ -71,7 +59,7 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
       const client = clients.get(request.params.provider as SocialProviderName);
       if (!client) return reply.code(404).header("cache-control", "no-store").send({ error: "No such sign-in provider" });
       const locale = isLocale(request.query.locale) ? request.query.locale : parseLocale(request.headers["accept-language"]);
-      const returnTo = safeReturnPath(request.query.next);
+      const returnTo = safeRedirectPath(request.query.next);
       try {
         await rateLimits.consume(["logInPerIp", request.ip]);
       } catch (error) {
