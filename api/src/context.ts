@@ -10,6 +10,7 @@ import { NO_COOKIES, type SessionCookieWriter } from "./features/accounts/sessio
 import { DEFAULT_TIME_ZONE } from "./features/catalog/service-time.js";
 import { NO_MAIL_WORKER, type MailWaker } from "./features/accounts/mail/mail-worker.js";
 import type { AfterResponse } from "./http/after-response.js";
+import type { DeviceCookieWriter } from "./features/accounts/login-throttle.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -41,6 +42,10 @@ export type Context = {
   sessionToken: string | undefined;
   /** Writes or clears the browser's session cookie on the reply. */
   sessionCookie: SessionCookieWriter;
+  /** The browser's trusted-device cookie (login-throttle.ts), valid or not. */
+  deviceToken: string | undefined;
+  /** Writes the trusted-device cookie on the reply. */
+  deviceCookie: DeviceCookieWriter;
   rateLimits: RateLimits;
   /** Social login providers configured in the environment (their buttons show). */
   socialLoginProviders: SocialProvider[];
@@ -50,6 +55,13 @@ export type Context = {
   mail: MailWaker;
   /** Leaves work for after the response is sent (http/after-response.ts). */
   afterResponse: AfterResponse;
+};
+
+/** For operations that cannot write cookies (server rendering runs queries only). */
+const NO_DEVICE_COOKIE: DeviceCookieWriter = {
+  set: () => {
+    throw new Error("This request cannot set a device cookie");
+  },
 };
 
 /** For operations that cannot leave work behind (server rendering runs queries only). */
@@ -87,6 +99,8 @@ export function createContext(input: {
   userAgent?: string;
   sessionToken?: string;
   sessionCookie?: SessionCookieWriter;
+  deviceToken?: string;
+  deviceCookie?: DeviceCookieWriter;
   socialLoginProviders?: SocialProvider[];
   origin?: string;
   mail?: MailWaker;
@@ -108,6 +122,8 @@ export function createContext(input: {
     userAgent: input.userAgent,
     sessionToken: input.sessionToken,
     sessionCookie: input.sessionCookie ?? NO_COOKIES,
+    deviceToken: input.deviceToken,
+    deviceCookie: input.deviceCookie ?? NO_DEVICE_COOKIE,
     rateLimits: input.rateLimits ?? rateLimitsFor(input.prisma),
     socialLoginProviders: input.socialLoginProviders ?? [],
     origin: input.origin ?? "http://localhost:3000",

@@ -13,6 +13,7 @@ import { rateLimitsFor } from "../features/accounts/rate-limits.js";
 import { bearerToken, replyCookieWriter, type SessionCookieWriter } from "../features/accounts/sessions.js";
 import { loadViewer, SESSION_COOKIE, type Viewer } from "../features/accounts/viewer.js";
 import { SOCIAL_PROVIDER_NAMES } from "../features/accounts/social/social.config.js";
+import { DEVICE_COOKIE, replyDeviceCookieWriter, type DeviceCookies } from "../features/accounts/login-throttle.js";
 import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
 import type { MailWaker } from "../features/accounts/mail/mail-worker.js";
 import { schema } from "../schema/index.js";
@@ -131,7 +132,7 @@ export async function registerGraphQL(
   const socialLoginProviders = config.socialLogin.map((provider) => SOCIAL_PROVIDER_NAMES[provider.name]);
   const contextFor = (
     request: FastifyRequest,
-    session: { viewer: Viewer | null; token: string | undefined; cookie?: SessionCookieWriter },
+    session: { viewer: Viewer | null; token: string | undefined; cookie?: SessionCookieWriter; device?: DeviceCookies },
     acceptLanguage: string | undefined,
     afterResponse?: AfterResponse,
   ) =>
@@ -149,6 +150,8 @@ export async function registerGraphQL(
       userAgent: request.headers["user-agent"],
       sessionToken: session.token,
       sessionCookie: session.cookie,
+      deviceToken: session.device?.token,
+      deviceCookie: session.device?.cookie,
       socialLoginProviders,
       origin: config.publicUrl,
       mail: options.mail,
@@ -161,7 +164,12 @@ export async function registerGraphQL(
       const viewer = await loadViewer(db.prisma, token, options.clock?.());
       return contextFor(
         request,
-        { viewer, token, cookie: replyCookieWriter(reply, config.production) },
+        {
+          viewer,
+          token,
+          cookie: replyCookieWriter(reply, config.production),
+          device: { token: request.cookies[DEVICE_COOKIE], cookie: replyDeviceCookieWriter(reply, config.production) },
+        },
         request.headers["accept-language"],
         deferOnRequest(request),
       );

@@ -4,6 +4,7 @@ import { createMediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
 import type { SessionCookieWriter } from "../features/accounts/sessions.js";
 import { loadViewer } from "../features/accounts/viewer.js";
+import type { DeviceCookieWriter } from "../features/accounts/login-throttle.js";
 import { schema } from "../schema/index.js";
 
 /** The key tests sign media URLs with (a server built with MEDIA_URL_SECRET set to it accepts them). */
@@ -38,6 +39,9 @@ export async function run<T = Record<string, unknown>>(
     userAgent?: string;
     /** Receives the session cookie mutations set or clear (default: a throwaway jar). */
     cookies?: SessionCookieWriter;
+    /** The browser's trusted-device cookie, and where a new one is written (default: nowhere). */
+    deviceToken?: string;
+    deviceCookie?: DeviceCookieWriter;
   } = {},
 ): Promise<ExecutionResult<T>> {
   const document = parse(source);
@@ -55,6 +59,8 @@ export async function run<T = Record<string, unknown>>(
     userAgent: options.userAgent,
     sessionToken: options.sessionToken,
     sessionCookie: options.cookies ?? cookieJar(),
+    deviceToken: options.deviceToken,
+    deviceCookie: options.deviceCookie ?? { set: () => undefined },
     afterResponse: (_name, task) => void afterResponse.push(task),
   });
   const afterResponse: (() => Promise<void>)[] = [];

@@ -5,6 +5,7 @@ import { InputValidationError } from "../../schema/errors.js";
 import { EmailTakenError, InvalidCredentialsError, RateLimitedError } from "./accounts.errors.js";
 import { logInArgs, normalizeEmail, signUpArgs } from "./auth.validation.js";
 import { hashPassword, passwordNeedsRehash, PASSWORD_MAX_LENGTH, verifyPassword } from "./passwords.js";
+import { logInAttempt, trustThisDevice } from "./login-throttle.js";
 import { startSession } from "./sessions.js";
 import { hashSessionToken, loadViewer } from "./viewer.js";
 import { queueWelcomeMail } from "./mail/account-mail.js";
@@ -36,6 +37,8 @@ export async function signIn(ctx: Context, userId: string, bearer: boolean): Pro
   if (ctx.sessionToken) await ctx.prisma.session.deleteMany({ where: { tokenHash: hashSessionToken(ctx.sessionToken) } });
   const { token, expiresAt } = await startSession(ctx.prisma, userId, { userAgent: ctx.userAgent, now: ctx.now });
   if (!bearer) ctx.sessionCookie.set(token, expiresAt);
+  // The password or mailed link just proved this browser is the reader's.
+  await trustThisDevice(ctx, userId, bearer);
   // The rest of this operation (the viewer it returns) is the signed-in reader's.
   ctx.viewer = await loadViewer(ctx.prisma, token, ctx.now);
   return { userId, token: bearer ? token : null };
@@ -95,7 +98,8 @@ builder.mutationField("logIn", (t) =>
     validate: logInArgs,
     resolve: async (_root, args, ctx) => {
       const email = normalizeEmail(args.email);
-      await ctx.rateLimits.consume(["logInPerIp", ctx.ip], ["logInPerAccount", email]);
+      const attempt = await logInAttempt(ctx, email);
+      await attempt.count();
       const user = await ctx.prisma.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
       const password = args.password.slice(0, PASSWORD_MAX_LENGTH + 1);
       // verifyPassword spends the same time when there is no account or no password (no enumeration).
@@ -103,7 +107,7 @@ builder.mutationField("logIn", (t) =>
       if (passwordNeedsRehash(user.passwordHash)) {
         await ctx.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
       }
-      await ctx.rateLimits.reset("logInPerAccount", email);
+      await attempt.succeeded();
       return signIn(ctx, user.id, args.bearer ?? false);
     },
   }),

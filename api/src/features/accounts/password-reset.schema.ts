@@ -7,6 +7,7 @@ import { normalizeEmail } from "./auth.validation.js";
 import { PasswordResetFailedError } from "./credentials.errors.js";
 import { requestPasswordResetArgs, setPasswordWithTokenArgs } from "./credentials.validation.js";
 import { queuePasswordResetMail } from "./mail/account-mail.js";
+import { trustThisDevice } from "./login-throttle.js";
 import { rotateSessionsAfterPasswordChange } from "./password-change.js";
 import { hashPassword } from "./passwords.js";
 
@@ -26,7 +27,11 @@ builder.mutationField("requestPasswordReset", (t) =>
     validate: requestPasswordResetArgs,
     resolve: async (_root, args, ctx) => {
       const email = normalizeEmail(args.email);
-      await ctx.rateLimits.consume(["passwordResetPerIp", ctx.ip], ["passwordResetPerAccount", email]);
+      await ctx.rateLimits.consume(
+        ["passwordResetPerIp", ctx.ip],
+        ["passwordResetPerAccountAndIp", `${email} ${ctx.ip}`],
+        ["passwordResetPerAccount", email],
+      );
       // Looked up after the answer is sent: the answer takes as long whether or not the email has an
       // account (no enumeration by timing).
       const { prisma, origin, now, mail } = ctx;
@@ -83,6 +88,8 @@ builder.mutationField("resetPassword", (t) =>
       });
       if (!userId) throw new PasswordResetFailedError();
       const session = await rotateSessionsAfterPasswordChange(ctx, userId, args.bearer ?? false);
+      // The mailed link was followed in this browser: the reader can log in here whatever strangers tried.
+      if (!session) await trustThisDevice(ctx, userId, args.bearer ?? false);
       return { signedIn: session !== null };
     },
   }),

@@ -41,12 +41,14 @@ describe("log-in limits", () => {
     expect((await logIn("someone-else@example.com", "x", "192.0.2.201")).__typename).toBe("InvalidCredentialsError");
   });
 
-  it("forgives an account's failed attempts when it signs in", async () => {
+  it("forgives an account's failed attempts from an address when it signs in there", async () => {
     const user = await buildUser(db.prisma, { email: "forgetful@example.com" });
     await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword("the-right-one") } });
-    for (let i = 0; i < RATE_LIMITS.logInPerAccount.points - 1; i++) await logIn("forgetful@example.com", "wrong", "192.0.2.1");
+    for (let i = 0; i < RATE_LIMITS.logInPerAccountAndIp.points - 1; i++) await logIn("forgetful@example.com", "wrong", "192.0.2.1");
     expect((await logIn("forgetful@example.com", "the-right-one", "192.0.2.1")).__typename).toBe("AuthSession");
-    expect((await logIn("forgetful@example.com", "wrong", "192.0.2.1")).__typename).toBe("InvalidCredentialsError");
+    for (let i = 0; i < RATE_LIMITS.logInPerAccountAndIp.points - 1; i++) {
+      expect((await logIn("forgetful@example.com", "wrong", "192.0.2.1")).__typename).toBe("InvalidCredentialsError");
+    }
   });
 
   it(`blocks an address after ${RATE_LIMITS.logInPerIp.points} attempts on any accounts`, async () => {
@@ -79,10 +81,10 @@ describe("the counters", () => {
     const a = createRateLimits(db.prisma);
     const b = createRateLimits(db.prisma);
     const results = await Promise.allSettled(
-      Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).consume(["logInPerAccount", "shared@example.com"])),
+      Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).consume(["logInPerTrustedDevice", "shared-device"])),
     );
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(RATE_LIMITS.logInPerAccount.points);
-    const row = await db.prisma.rateLimit.findUniqueOrThrow({ where: { key: "logInPerAccount:shared@example.com" } });
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(RATE_LIMITS.logInPerTrustedDevice.points);
+    const row = await db.prisma.rateLimit.findUniqueOrThrow({ where: { key: "logInPerTrustedDevice:shared-device" } });
     expect(row.points).toBe(16);
   });
 

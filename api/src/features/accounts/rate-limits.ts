@@ -3,17 +3,25 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 
 /**
  * Attempts allowed per window, per IP and per account (the normalised email). Counts live in the
- * RateLimit table, so every instance shares them. Log-in attempts of an account are forgiven when it
- * signs in; the IP's count is not.
+ * RateLimit table, so every instance shares them. Limits that a stranger could spend to lock a reader
+ * out are counted per account *and* IP (or trusted device), with a looser per-account bound behind
+ * them (login-throttle.ts).
  */
 export const RATE_LIMITS = {
   logInPerIp: { points: 30, duration: 15 * 60 },
-  logInPerAccount: { points: 10, duration: 15 * 60 },
+  /** Failed passwords for one email from one address: forgiven when it signs in there. */
+  logInPerAccountAndIp: { points: 10, duration: 15 * 60 },
+  /** One email from everywhere but its trusted browsers: bounds a guess spread over many addresses. */
+  logInPerAccount: { points: 100, duration: 60 * 60 },
+  /** The reader's own browser (a trusted device): only its own failures count against it. */
+  logInPerTrustedDevice: { points: 10, duration: 15 * 60 },
   signUpPerIp: { points: 10, duration: 60 * 60 },
   signUpPerAccount: { points: 5, duration: 60 * 60 },
-  // Forgot password (per email asked about) and the links' forms (per IP).
+  // Forgot password (per email asked about, from one address and from all) and the links' forms (per IP).
   passwordResetPerIp: { points: 20, duration: 60 * 60 },
-  passwordResetPerAccount: { points: 3, duration: 60 * 60 },
+  passwordResetPerAccountAndIp: { points: 3, duration: 60 * 60 },
+  /** Bounds the mails one address receives; a stranger spending it has sent the reader that many links. */
+  passwordResetPerAccount: { points: 10, duration: 60 * 60 },
   // Changing email or password with the current one (a password guess each time).
   credentialChangePerIp: { points: 20, duration: 60 * 60 },
   credentialChangePerAccount: { points: 10, duration: 60 * 60 },

@@ -3,6 +3,8 @@ import { RATE_LIMITS } from "../accounts/rate-limits.js";
 
 /** Rate-limit counters kept under the account's email (log-in, sign-up… per account): personal data too. */
 const PER_ACCOUNT_LIMITS = Object.keys(RATE_LIMITS).filter((name) => name.endsWith("PerAccount"));
+/** …and under the email with an address (`<email> <ip>`). */
+const PER_ACCOUNT_AND_IP_LIMITS = Object.keys(RATE_LIMITS).filter((name) => name.endsWith("PerAccountAndIp"));
 
 /**
  * Erases a reader (LGPD art. 18, GDPR art. 17): the User row, and with it, by ON DELETE CASCADE, every
@@ -22,6 +24,13 @@ export async function deleteAccount(prisma: PrismaClient, userId: string): Promi
     await tx.mailOutbox.deleteMany({
       where: { OR: addresses.map((address) => ({ to: { equals: address, mode: "insensitive" as const } })) },
     });
-    await tx.rateLimit.deleteMany({ where: { key: { in: PER_ACCOUNT_LIMITS.map((name) => `${name}:${email}`) } } });
+    await tx.rateLimit.deleteMany({
+      where: {
+        OR: [
+          { key: { in: PER_ACCOUNT_LIMITS.map((name) => `${name}:${email}`) } },
+          ...PER_ACCOUNT_AND_IP_LIMITS.map((name) => ({ key: { startsWith: `${name}:${email} ` } })),
+        ],
+      },
+    });
   });
 }

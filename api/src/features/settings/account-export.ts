@@ -78,6 +78,13 @@ export const EXPORT_SECTIONS = {
       select: { provider: true, subject: true, email: true, emailVerified: true, createdAt: true, lastUsedAt: true },
       orderBy: { createdAt: "asc" },
     }),
+  // Browsers remembered as the reader's (log-in throttling), never their cookie's token.
+  trustedDevices: (prisma, userId) =>
+    prisma.trustedDevice.findMany({
+      where: { userId },
+      select: { createdAt: true, lastUsedAt: true, expiresAt: true },
+      orderBy: { createdAt: "asc" },
+    }),
   // Links mailed to the reader (password reset, email change…): what they were for, never the token.
   accountLinks: (prisma, userId) =>
     prisma.accountToken.findMany({
@@ -97,6 +104,7 @@ export const EXPORTED_MODELS = [
   "OnboardingBookChoice",
   "SocialIdentity",
   "AccountToken",
+  "TrustedDevice",
 ];
 
 /** Models tied to User that are deliberately not exported, and why. */
