@@ -44,13 +44,15 @@ async function owner(email = "owner@example.com") {
 describe("a stranger's failed passwords", () => {
   it("lock the stranger's address, not the owner logging in from anywhere else", async () => {
     await owner();
-    for (let i = 0; i < RATE_LIMITS.logInPerAccountAndIp.points; i++) {
+    // The probe's ten wrong passwords (also this address's limit for this email).
+    expect(RATE_LIMITS.logInPerAccountAndIp?.points).toBe(10);
+    for (let i = 0; i < 10; i++) {
       expect((await logIn("owner@example.com", `guess ${i}`, "203.0.113.66")).answer.__typename).toBe("InvalidCredentialsError");
     }
     const stranger = (await logIn("owner@example.com", "one more guess", "203.0.113.66")).answer;
     expect(stranger).toMatchObject({ __typename: "RateLimitedError", code: "RATE_LIMITED" });
     expect(stranger.retryAfterSeconds).toBeGreaterThan(0);
-    expect(stranger.retryAfterSeconds).toBeLessThanOrEqual(RATE_LIMITS.logInPerAccountAndIp.duration);
+    expect(stranger.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
 
     // The owner, from their own address, with the right password: in.
     expect((await logIn("owner@example.com", PASSWORD, "198.51.100.7")).answer.__typename).toBe("AuthSession");
