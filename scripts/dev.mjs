@@ -14,7 +14,11 @@ const apiPort = process.env.API_PORT ?? "3000";
 const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.WEB_PORT ?? 5173}`;
 const bin = (dir, name) => path.join(root, dir, "node_modules", ".bin", name);
 const children = [
-  spawn(bin(".", "tsx"), ["watch", "api/src/main.ts"], { cwd: root, stdio: "inherit", env: { ...process.env, PORT: apiPort, PUBLIC_URL: publicUrl } }),
+  spawn(bin(".", "tsx"), ["watch", "api/src/main.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PORT: apiPort, PUBLIC_URL: publicUrl },
+  }),
   spawn(bin("web", "vite"), [], { cwd: path.join(root, "web"), stdio: "inherit", env: { ...process.env, API_PORT: apiPort } }),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));

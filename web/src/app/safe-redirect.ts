@@ -7,6 +7,7 @@ const BASE = "http://brevia.invalid";
 export const MAX_REDIRECT_PATH_LENGTH = 2000;
 
 /** Control characters (browsers drop tabs and newlines from URLs) and backslashes (read as slashes). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const AMBIGUOUS = /[\u0000-\u001f\u007f-\u009f\\]/;
 /** Encoded slashes, backslashes and dots: a later decoding could turn them into a path to another site. */
 const ENCODED_SEPARATOR = /%(2f|5c|2e)/i;
