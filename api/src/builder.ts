@@ -8,22 +8,35 @@ import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from "@pothos
 import ValidationPlugin from "@pothos/plugin-validation";
 import { GraphQLError, GraphQLObjectType, GraphQLScalarType, type GraphQLSchema } from "graphql";
 import type { Context } from "./context.js";
+import type { Viewer } from "./features/accounts/viewer.js";
 import { argsAfterAuthPlugin } from "./schema/plugins/args-after-auth.js";
 import PrismaTypes, { getDatamodel } from "./generated/pothos-types.js";
 
 export type AuthScopes = {
   /** Anyone, signed in or not: root fields say so explicitly. */
   public: boolean;
+  /** A reader with a session. `t.withAuth({ signedIn: true })` hands resolvers a non-null viewer. */
   signedIn: boolean;
-  premium: boolean;
+  /** A signed-in person whose role is ADMIN (the admin console); `npm run admin:grant -- <email>`. */
+  admin: boolean;
   /** Not signed in: signing up and logging in (ensureUnauthenticated in the API). */
   visitor: boolean;
 };
+
+/** The context of a field only a signed-in reader reaches: the viewer is there. */
+export type SignedInContext = Context & { viewer: Viewer };
+
+/**
+ * What each scope guarantees about the context, for `t.withAuth(...)`. Premium is not a scope: what a
+ * reader may do with a microbook is the access policy's decision (features/access), per microbook.
+ */
+type AuthContexts = { signedIn: SignedInContext; admin: SignedInContext };
 
 export type BuilderTypes = {
   Context: Context;
   PrismaTypes: PrismaTypes;
   AuthScopes: AuthScopes;
+  AuthContexts: AuthContexts;
   DefaultFieldNullability: false;
   Scalars: {
     ID: { Input: string; Output: string | number };
@@ -67,7 +80,7 @@ export function createBuilder() {
       authScopes: (ctx) => ({
         public: true,
         signedIn: ctx.viewer !== null,
-        premium: ctx.viewer?.isPremium ?? false,
+        admin: ctx.viewer?.role === "ADMIN",
         visitor: ctx.viewer === null,
       }),
       unauthorizedError: (_parent, context, _info, result) => {
@@ -81,7 +94,9 @@ export function createBuilder() {
     },
     // Input errors become typed results only after auth scopes pass: a visitor is told to sign in,
     // not what is wrong with their input.
-    errors: { defaultTypes: [] },
+    // Every mutation answers one shape: a union of its own success type and the typed errors it may
+    // give (each implementing Error with a stable code), never a wrapper around its data.
+    errors: { defaultTypes: [], directResult: true },
     prisma: {
       client: (ctx) => ctx.prisma,
       dmmf: getDatamodel(),

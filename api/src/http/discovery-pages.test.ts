@@ -61,7 +61,13 @@ beforeAll(async () => {
       items: { create: [books[5]!, books[3]!, books[4]!].map((book, position) => ({ position, microbookId: book.id })) },
     },
   });
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
+  // The origin the pages link to (PUBLIC_URL; the Host header is never used).
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET,
+    PUBLIC_URL: "http://brevia.test",
+  });
   app = await buildServer(config, db, {
     webDistDir: web.distDir,
     webServerEntry: web.serverEntry,

@@ -47,7 +47,13 @@ beforeAll(async () => {
   const reader = await buildUser(db.prisma);
   await grantPremium(db.prisma, reader.id);
   premiumToken = await buildSession(db.prisma, reader.id);
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
+  // The origin the pages link to (PUBLIC_URL; the Host header is never used).
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET,
+    PUBLIC_URL: "http://brevia.test",
+  });
   app = await buildServer(config, db, {
     webDistDir: web.distDir,
     webServerEntry: web.serverEntry,

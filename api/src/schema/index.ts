@@ -10,7 +10,7 @@ import "../features/accounts/accounts.errors.js";
 import "../features/accounts/auth.schema.js";
 import "../features/accounts/sessions.schema.js";
 import "../features/accounts/social/social.schema.js";
-import "../features/accounts/credentials.errors.js";
+import "../features/accounts/accounts.errors.js";
 import "../features/accounts/password-reset.schema.js";
 import "../features/accounts/email-change.schema.js";
 import "../features/discovery/discovery.schema.js";

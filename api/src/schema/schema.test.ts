@@ -1,5 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { getNamedType, isObjectType, isInterfaceType } from "graphql";
+import {
+  getNamedType,
+  isInterfaceType,
+  isNonNullType,
+  isObjectType,
+  isUnionType,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+} from "graphql";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBuilder } from "../builder.js";
@@ -48,6 +56,34 @@ describe("the premium gate", () => {
     const type = schema.getType("EditionContent");
     const options = (type?.extensions as { pothosOptions?: { authScopes?: unknown } } | undefined)?.pothosOptions;
     expect(typeof options?.authScopes).toBe("function");
+  });
+});
+
+describe("one error vocabulary", () => {
+  const errorInterface = () => schema.getType("Error");
+  const implementsError = (type: GraphQLNamedType) => isObjectType(type) && type.getInterfaces().some((i) => i.name === "Error");
+
+  it("every mutation answers a union of its one success type and typed errors", () => {
+    const shapes = Object.values(schema.getMutationType()!.getFields()).map((field) => {
+      const type = isNonNullType(field.type) ? field.type.ofType : field.type;
+      if (!isUnionType(type)) return `${field.name}: not a union (${String(field.type)})`;
+      const successes = type.getTypes().filter((member) => !implementsError(member));
+      return successes.length === 1 ? `${field.name}: ok` : `${field.name}: ${successes.length} success types`;
+    });
+    expect(shapes.filter((shape) => !shape.endsWith(": ok"))).toEqual([]);
+    expect(shapes.length).toBeGreaterThan(20);
+  });
+
+  it("every error type implements Error with a code, and no success wraps its data", () => {
+    expect(errorInterface()).toBeDefined();
+    const typeNames = Object.keys(schema.getTypeMap());
+    expect(typeNames.filter((name) => /^Mutation\w+Success$/.test(name))).toEqual([]);
+    const errorTypes = Object.values(schema.getTypeMap()).filter(implementsError);
+    expect(errorTypes.length).toBeGreaterThan(10);
+    for (const type of errorTypes)
+      expect(Object.keys((type as GraphQLObjectType).getFields()), type.name).toEqual(expect.arrayContaining(["code", "message"]));
+    // Named for what went wrong, not for where: every type whose name ends in Error implements the interface.
+    expect(typeNames.filter((name) => name.endsWith("Error") && name !== "Error" && !implementsError(schema.getType(name)!))).toEqual([]);
   });
 });
 

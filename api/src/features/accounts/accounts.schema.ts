@@ -34,10 +34,9 @@ builder.queryField("viewer", (t) =>
 );
 
 builder.mutationField("updateLanguagePreferences", (t) =>
-  t.prismaField({
+  t.withAuth({ signedIn: true }).prismaField({
     type: "User",
     description: "Sets the signed-in reader's interface and/or content language.",
-    authScopes: { signedIn: true },
     errors: { types: [InputValidationError] },
     args: {
       interfaceLanguage: t.arg({ type: LanguageEnum, required: false }),
@@ -49,7 +48,7 @@ builder.mutationField("updateLanguagePreferences", (t) =>
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.user.update({
         ...query,
-        where: { id: ctx.viewer!.id },
+        where: { id: ctx.viewer.id },
         data: {
           ...(args.interfaceLanguage ? { interfaceLanguage: args.interfaceLanguage } : {}),
           ...(args.contentLanguage ? { contentLanguage: args.contentLanguage } : {}),

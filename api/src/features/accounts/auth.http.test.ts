@@ -40,8 +40,8 @@ describe("the session cookie", () => {
     const who = await post(VIEWER, {}, { cookie: pair });
     expect(who.json.data).toEqual({ viewer: { email: "ada@example.com" } });
 
-    const out = await post("mutation { logOut }", {}, { cookie: pair });
-    expect(out.json.data).toEqual({ logOut: true });
+    const out = await post("mutation { logOut { __typename } }", {}, { cookie: pair });
+    expect(out.json.data).toEqual({ logOut: { __typename: "SessionsEnded" } });
     expect(sessionCookie(out.res.headers["set-cookie"])).toMatch(/^brevia_session=;.*Expires=Thu, 01 Jan 1970/);
     expect((await post(VIEWER, {}, { cookie: pair })).json.data).toEqual({ viewer: null });
   });
@@ -56,7 +56,9 @@ describe("bearer sessions (the mobile app)", () => {
     const who = await post(VIEWER, {}, { authorization: `Bearer ${token}` });
     expect(who.json.data).toEqual({ viewer: { email: "app@example.com" } });
     expect((await post(VIEWER, {}, { authorization: "Bearer not-a-real-token-at-all" })).json.data).toEqual({ viewer: null });
-    expect((await post("mutation { logOut }", {}, { authorization: `Bearer ${token}` })).json.data).toEqual({ logOut: true });
+    expect((await post("mutation { logOut { __typename } }", {}, { authorization: `Bearer ${token}` })).json.data).toEqual({
+      logOut: { __typename: "SessionsEnded" },
+    });
     expect((await post(VIEWER, {}, { authorization: `Bearer ${token}` })).json.data).toEqual({ viewer: null });
   });
 });

@@ -6,7 +6,8 @@ import { EmailTakenError, InvalidCredentialsError, RateLimitedError } from "./ac
 import { logInArgs, normalizeEmail, signUpArgs } from "./auth.validation.js";
 import { hashPassword, passwordNeedsRehash, PASSWORD_MAX_LENGTH, verifyPassword } from "./passwords.js";
 import { logInAttempt, trustThisDevice } from "./login-throttle.js";
-import { startSession } from "./sessions.js";
+import { SessionsEnded } from "./sessions.schema.js";
+import { signOutThisRequest, startSession } from "./sessions.js";
 import { hashSessionToken, loadViewer } from "./viewer.js";
 import { queueWelcomeMail } from "./mail/account-mail.js";
 
@@ -51,7 +52,7 @@ builder.mutationField("signUp", (t) =>
     type: AuthSession,
     description: "Creates an account with an email and a password and signs the reader in. Visitors only.",
     authScopes: { visitor: true },
-    errors: { types: [InputValidationError, EmailTakenError, RateLimitedError], directResult: true },
+    errors: { types: [InputValidationError, EmailTakenError, RateLimitedError] },
     args: {
       email: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
@@ -89,7 +90,7 @@ builder.mutationField("logIn", (t) =>
     type: AuthSession,
     description: "Signs in with an email and a password. Visitors only. A wrong password and an unknown email get the same answer.",
     authScopes: { visitor: true },
-    errors: { types: [InputValidationError, InvalidCredentialsError, RateLimitedError], directResult: true },
+    errors: { types: [InputValidationError, InvalidCredentialsError, RateLimitedError] },
     args: {
       email: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
@@ -114,13 +115,14 @@ builder.mutationField("logIn", (t) =>
 );
 
 builder.mutationField("logOut", (t) =>
-  t.boolean({
+  t.withAuth({ signedIn: true }).field({
+    type: SessionsEnded,
     description: "Ends the session this request was made with (and clears the browser's cookie). Other sessions stay.",
-    authScopes: { signedIn: true },
+    errors: { types: [] },
     resolve: async (_root, _args, ctx) => {
-      await ctx.prisma.session.deleteMany({ where: { id: ctx.viewer!.sessionId } });
-      ctx.sessionCookie.clear();
-      return true;
+      const { count } = await ctx.prisma.session.deleteMany({ where: { id: ctx.viewer.sessionId } });
+      signOutThisRequest(ctx);
+      return { count, signedOut: true };
     },
   }),
 );

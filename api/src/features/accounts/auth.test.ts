@@ -37,7 +37,7 @@ const RESULT = /* GraphQL */ `
 `;
 const SIGN_UP = `mutation ($email: String!, $password: String!, $bearer: Boolean) { signUp(email: $email, password: $password, bearer: $bearer) { ${RESULT} } }`;
 const LOG_IN = `mutation ($email: String!, $password: String!, $bearer: Boolean) { logIn(email: $email, password: $password, bearer: $bearer) { ${RESULT} } }`;
-const LOG_OUT = `mutation { logOut }`;
+const LOG_OUT = `mutation { logOut { ... on SessionsEnded { count signedOut } } }`;
 const VIEWER = `{ viewer { email } }`;
 
 type AuthResult = {
@@ -186,8 +186,8 @@ describe("logOut", () => {
     const token = await buildSession(db.prisma, user.id);
     const other = await buildSession(db.prisma, user.id);
     const cookies = cookieJar({ token });
-    const result = await run<{ logOut: boolean }>(db, LOG_OUT, {}, { sessionToken: token, cookies });
-    expect(result.data?.logOut).toBe(true);
+    const result = await run<{ logOut: unknown }>(db, LOG_OUT, {}, { sessionToken: token, cookies });
+    expect(result.data?.logOut).toEqual({ count: 1, signedOut: true });
     expect(cookies.jar.token).toBeNull();
     expect((await run<{ viewer: unknown }>(db, VIEWER, {}, { sessionToken: token })).data?.viewer).toBeNull();
     expect((await run<{ viewer: unknown }>(db, VIEWER, {}, { sessionToken: other })).data?.viewer).not.toBeNull();
@@ -210,7 +210,7 @@ describe("auth before validation", () => {
     const cases = [
       [LOG_OUT, {}],
       [`mutation ($id: ID!) { revokeSession(id: $id) { __typename } }`, { id: "not-a-global-id" }],
-      [`mutation { revokeAllSessions(includeCurrent: true) { count } }`, {}],
+      [`mutation { revokeAllSessions(includeCurrent: true) { __typename } }`, {}],
     ] as const;
     for (const [mutation, variables] of cases) {
       const result = await run(db, mutation, variables);

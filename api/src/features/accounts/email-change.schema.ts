@@ -1,11 +1,10 @@
-import { builder } from "../../builder.js";
-import type { Context } from "../../context.js";
+import { builder, type SignedInContext } from "../../builder.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { claimAccountToken, issueAccountToken } from "./account-tokens.js";
 import { EmailTakenError, RateLimitedError } from "./accounts.errors.js";
 import { AuthSession } from "./auth.schema.js";
 import { normalizeEmail } from "./auth.validation.js";
-import { EmailChangeFailedError, WrongPasswordError } from "./credentials.errors.js";
+import { EmailChangeFailedError, WrongPasswordError } from "./accounts.errors.js";
 import { changePasswordArgs, confirmEmailChangeArgs, updateProfileArgs } from "./credentials.validation.js";
 import { queueEmailChangeConfirmMail, queueEmailChangedNotice } from "./mail/account-mail.js";
 import { rotateSessionsAfterPasswordChange } from "./password-change.js";
@@ -14,20 +13,19 @@ import { hashPassword, PASSWORD_MAX_LENGTH, verifyPassword } from "./passwords.j
 const BEARER = "true: return the new session token (the session rotates when the password changes) instead of setting a cookie.";
 
 /** Counts the attempt, then checks the signed-in reader's current password (a guess each time, so rate limited). */
-async function checkCurrentPassword(ctx: Context, currentPassword: string) {
-  const viewer = ctx.viewer!;
+async function checkCurrentPassword(ctx: SignedInContext, currentPassword: string) {
+  const viewer = ctx.viewer;
   await ctx.rateLimits.consume(["credentialChangePerIp", ctx.ip], ["credentialChangePerAccount", viewer.id]);
   const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { passwordHash: true } });
   if (!(await verifyPassword(user.passwordHash, currentPassword.slice(0, PASSWORD_MAX_LENGTH + 1)))) throw new WrongPasswordError();
 }
 
 builder.mutationField("changePassword", (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: AuthSession,
     description:
       "/new-password-internal: a new password, with the current one. Every other session of the account ends; this one gets a new token.",
-    authScopes: { signedIn: true },
-    errors: { types: [InputValidationError, WrongPasswordError, RateLimitedError], directResult: true },
+    errors: { types: [InputValidationError, WrongPasswordError, RateLimitedError] },
     args: {
       currentPassword: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
@@ -37,7 +35,7 @@ builder.mutationField("changePassword", (t) =>
     validate: changePasswordArgs,
     resolve: async (_root, args, ctx) => {
       await checkCurrentPassword(ctx, args.currentPassword);
-      const userId = ctx.viewer!.id;
+      const userId = ctx.viewer.id;
       await ctx.prisma.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(args.password) } });
       return (await rotateSessionsAfterPasswordChange(ctx, userId, args.bearer ?? false))!;
     },
@@ -71,12 +69,11 @@ const ProfileUpdated = builder.objectRef<ProfileUpdatedShape>("ProfileUpdated").
 });
 
 builder.mutationField("updateProfile", (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: ProfileUpdated,
     description:
       "/update-profile: a new email and/or a new password, always confirmed with the current password. A new email is mailed a link and takes effect when it is followed.",
-    authScopes: { signedIn: true },
-    errors: { types: [InputValidationError, WrongPasswordError, EmailTakenError, RateLimitedError], directResult: true },
+    errors: { types: [InputValidationError, WrongPasswordError, EmailTakenError, RateLimitedError] },
     args: {
       newEmail: t.arg.string({ required: false }),
       password: t.arg.string({ required: false, description: "The new password (empty or absent: unchanged)." }),
@@ -86,7 +83,7 @@ builder.mutationField("updateProfile", (t) =>
     },
     validate: updateProfileArgs,
     resolve: async (_root, args, ctx) => {
-      const viewer = ctx.viewer!;
+      const viewer = ctx.viewer;
       await checkCurrentPassword(ctx, args.currentPassword);
       const newEmail = args.newEmail ? normalizeEmail(args.newEmail) : null;
       const changesEmail = newEmail !== null && newEmail !== normalizeEmail(viewer.email);
@@ -126,7 +123,7 @@ builder.mutationField("confirmEmailChange", (t) =>
     type: EmailChanged,
     description: "Follows a /confirm-email/{token} link: the address it was mailed to becomes the login email. Signed in or not.",
     authScopes: { public: true },
-    errors: { types: [InputValidationError, EmailChangeFailedError], directResult: true },
+    errors: { types: [InputValidationError, EmailChangeFailedError] },
     args: { token: t.arg.string({ required: true }) },
     validate: confirmEmailChangeArgs,
     resolve: async (_root, args, ctx) => {

@@ -4,7 +4,7 @@ import { claimAccountToken, issueAccountToken } from "./account-tokens.js";
 import { RateLimitedError } from "./accounts.errors.js";
 import { AuthSession, signIn } from "./auth.schema.js";
 import { normalizeEmail } from "./auth.validation.js";
-import { PasswordResetFailedError } from "./credentials.errors.js";
+import { PasswordResetFailedError } from "./accounts.errors.js";
 import { requestPasswordResetArgs, setPasswordWithTokenArgs } from "./credentials.validation.js";
 import { queuePasswordResetMail } from "./mail/account-mail.js";
 import { trustThisDevice } from "./login-throttle.js";
@@ -22,7 +22,7 @@ builder.mutationField("requestPasswordReset", (t) =>
     type: PasswordResetRequested,
     description: "Forgot password: mails a /new-password/{token} link (1 hour, single use) if the email has an account.",
     authScopes: { public: true },
-    errors: { types: [InputValidationError, RateLimitedError], directResult: true },
+    errors: { types: [InputValidationError, RateLimitedError] },
     args: { email: t.arg.string({ required: true }) },
     validate: requestPasswordResetArgs,
     resolve: async (_root, args, ctx) => {
@@ -66,7 +66,7 @@ builder.mutationField("resetPassword", (t) =>
     type: PasswordResetDone,
     description: "Sets a new password with the token of a /new-password/{token} link. Signed in or not.",
     authScopes: { public: true },
-    errors: { types: [InputValidationError, PasswordResetFailedError, RateLimitedError], directResult: true },
+    errors: { types: [InputValidationError, PasswordResetFailedError, RateLimitedError] },
     args: {
       token: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),
@@ -101,7 +101,7 @@ builder.mutationField("createPassword", (t) =>
     description:
       "Sets the first password of an account made by a purchase or a voucher, with the token of a /create-password/{token} link, and signs the reader in.",
     authScopes: { public: true },
-    errors: { types: [InputValidationError, PasswordResetFailedError, RateLimitedError], directResult: true },
+    errors: { types: [InputValidationError, PasswordResetFailedError, RateLimitedError] },
     args: {
       token: t.arg.string({ required: true }),
       password: t.arg.string({ required: true }),

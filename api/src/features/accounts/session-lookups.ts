@@ -32,6 +32,7 @@ function readSessions(prisma: PrismaClient, lookups: readonly Lookup[]) {
           id: true,
           email: true,
           name: true,
+          role: true,
           interfaceLanguage: true,
           contentLanguage: true,
           entitlements: {

@@ -1,4 +1,5 @@
 import { builder } from "../../builder.js";
+import { signOutThisRequest } from "./sessions.js";
 import { SessionNotFoundError } from "./accounts.errors.js";
 import { describeDevice } from "./sessions.js";
 
@@ -33,7 +34,7 @@ builder.prismaObjectField("User", "sessions", (t) =>
   }),
 );
 
-const SessionsEnded = builder.objectRef<{ count: number; signedOut: boolean }>("SessionsEnded").implement({
+export const SessionsEnded = builder.objectRef<{ count: number; signedOut: boolean }>("SessionsEnded").implement({
   fields: (t) => ({
     count: t.exposeInt("count", { description: "How many sessions were ended." }),
     signedOut: t.exposeBoolean("signedOut", { description: "The session of this request was one of them: the reader is signed out." }),
@@ -41,36 +42,35 @@ const SessionsEnded = builder.objectRef<{ count: number; signedOut: boolean }>("
 });
 
 builder.mutationField("revokeSession", (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SessionsEnded,
     description: "Ends one of the reader's sessions (signs that browser or device out).",
-    authScopes: { signedIn: true },
-    errors: { types: [SessionNotFoundError], directResult: true },
+    errors: { types: [SessionNotFoundError] },
     args: { id: t.arg.globalID({ required: true, for: SessionNode }) },
     resolve: async (_root, args, ctx) => {
-      const viewer = ctx.viewer!;
+      const viewer = ctx.viewer;
       const { count } = await ctx.prisma.session.deleteMany({ where: { id: args.id.id, userId: viewer.id } });
       if (count === 0) throw new SessionNotFoundError();
       const signedOut = args.id.id === viewer.sessionId;
-      if (signedOut) ctx.sessionCookie.clear();
+      if (signedOut) signOutThisRequest(ctx);
       return { count, signedOut };
     },
   }),
 );
 
 builder.mutationField("revokeAllSessions", (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: SessionsEnded,
     description: "Ends every session of the reader except this one, or all of them with `includeCurrent: true`.",
-    authScopes: { signedIn: true },
+    errors: { types: [] },
     args: { includeCurrent: t.arg.boolean({ required: false, defaultValue: false }) },
     resolve: async (_root, args, ctx) => {
-      const viewer = ctx.viewer!;
+      const viewer = ctx.viewer;
       const includeCurrent = args.includeCurrent ?? false;
       const { count } = await ctx.prisma.session.deleteMany({
         where: { userId: viewer.id, ...(includeCurrent ? {} : { id: { not: viewer.sessionId } }) },
       });
-      if (includeCurrent) ctx.sessionCookie.clear();
+      if (includeCurrent) signOutThisRequest(ctx);
       return { count, signedOut: includeCurrent };
     },
   }),

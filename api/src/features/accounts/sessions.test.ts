@@ -31,7 +31,7 @@ const SESSIONS = /* GraphQL */ `
 `;
 type Sessions = { viewer: { sessions: { id: string; device: string | null; current: boolean; lastUsedAt: string }[] } | null };
 const REVOKE = `mutation ($id: ID!) { revokeSession(id: $id) { __typename ... on SessionsEnded { count signedOut } ... on Error { code } } }`;
-const REVOKE_ALL = `mutation ($includeCurrent: Boolean) { revokeAllSessions(includeCurrent: $includeCurrent) { count signedOut } }`;
+const REVOKE_ALL = `mutation ($includeCurrent: Boolean) { revokeAllSessions(includeCurrent: $includeCurrent) { ... on SessionsEnded { count signedOut } } }`;
 
 async function logInFrom(email: string, userAgent: string) {
   const cookies = cookieJar();

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Bowser from "bowser";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Context } from "../../context.js";
 import { hashSessionToken, SESSION_COOKIE } from "./viewer.js";
 
 /** A session lasts this long from sign-in; the reader signs in again after it. */
@@ -80,4 +81,10 @@ export function describeDevice(userAgent: string | null | undefined): string | n
   const platform = parsed.platform.model && parsed.platform.type !== "desktop" ? parsed.platform.model : parsed.os.name;
   if (browser && platform) return `${browser} on ${platform}`;
   return browser || platform || userAgent.slice(0, 60);
+}
+
+/** The request's reader is signed out: the cookie goes, and the rest of the operation answers as to a visitor. */
+export function signOutThisRequest(ctx: Context): void {
+  ctx.sessionCookie.clear();
+  ctx.viewer = null;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import type { Language } from "../../generated/prisma/enums.js";
+import type { Language, UserRole } from "../../generated/prisma/enums.js";
 import { isPremiumAt } from "./entitlement.js";
 import { findSession } from "./session-lookups.js";
 
@@ -13,6 +13,8 @@ export type Viewer = {
   id: string;
   email: string;
   name: string;
+  /** READER, or ADMIN: the `admin` scope. */
+  role: UserRole;
   interfaceLanguage: Language;
   contentLanguage: Language;
   /** Trial, subscriber or granted: decided by entitlement.ts. */

@@ -197,7 +197,7 @@ describe("updateLanguagePreferences", () => {
   const MUTATION = `mutation ($ui: Language, $content: Language) {
     updateLanguagePreferences(interfaceLanguage: $ui, contentLanguage: $content) {
       __typename
-      ... on MutationUpdateLanguagePreferencesSuccess { data { interfaceLanguage contentLanguage } }
+      ... on Viewer { interfaceLanguage contentLanguage }
       ... on InvalidInputError { code issues { code } }
     }
   }`;
@@ -216,13 +216,13 @@ describe("updateLanguagePreferences", () => {
 
   it("changes the reader's languages", async () => {
     const user = await buildUser(db.prisma);
-    const result = await run<{ updateLanguagePreferences: { data: { interfaceLanguage: string; contentLanguage: string } } }>(
+    const result = await run<{ updateLanguagePreferences: { __typename: string; interfaceLanguage: string; contentLanguage: string } }>(
       db,
       MUTATION,
       { ui: "es", content: "en" },
       { sessionToken: await buildSession(db.prisma, user.id) },
     );
-    expect(result.data?.updateLanguagePreferences.data).toEqual({ interfaceLanguage: "es", contentLanguage: "en" });
+    expect(result.data?.updateLanguagePreferences).toEqual({ __typename: "Viewer", interfaceLanguage: "es", contentLanguage: "en" });
   });
 
   it("returns a typed error and changes nothing when given nothing to change", async () => {

@@ -56,15 +56,21 @@ const OriginalViewerProgress = builder.objectRef<PathProgress>("OriginalViewerPr
   }),
 });
 
+/** A path and the reader whose progress along it is asked for. */
+type PathOfReader = { originalId: string; userId: string };
+
 /** Every asked-for path's steps with the reader's read state, in one statement for all of them. */
-async function loadPathProgress(originalIds: readonly string[], ctx: Context): Promise<PathProgress[]> {
+async function loadPathProgress(keys: readonly PathOfReader[], ctx: Context): Promise<PathProgress[]> {
+  const originalIds = keys.map((key) => key.originalId);
+  // One request has one reader: every key names the same one.
+  const userId = keys[0]!.userId;
   const steps = await ctx.prisma.originalStep.findMany({
     where: { originalId: { in: [...originalIds] } },
     orderBy: [{ originalId: "asc" }, { position: "asc" }],
     select: {
       originalId: true,
       position: true,
-      microbook: { select: { userStates: { where: { userId: ctx.viewer!.id }, select: { status: true }, take: 1 } } },
+      microbook: { select: { userStates: { where: { userId }, select: { status: true }, take: 1 } } },
     },
   });
   return originalIds.map((id) => {
@@ -80,7 +86,8 @@ builder.prismaObjectField("Original", "viewerProgress", (t) =>
     type: OriginalViewerProgress,
     nullable: true,
     description: "The signed-in reader's progress along the path; null for a visitor (so the public page stays cacheable).",
-    load: (ids: string[], ctx: Context) => loadPathProgress(ids, ctx),
-    resolve: (original, _args, ctx) => (ctx.viewer ? original.id : null),
+    load: (keys: PathOfReader[], ctx: Context) => loadPathProgress(keys, ctx),
+    loaderOptions: { cacheKeyFn: (key: PathOfReader) => `${key.userId}:${key.originalId}` },
+    resolve: (original, _args, ctx) => (ctx.viewer ? { originalId: original.id, userId: ctx.viewer.id } : null),
   }),
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { builder } from "../../builder.js";
+import { builder, type SignedInContext } from "../../builder.js";
 import type { Context } from "../../context.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { Microbook } from "../catalog/catalog.schema.js";
@@ -64,15 +64,14 @@ async function requireMicrobook(ctx: Context, microbookId: string, reading: bool
   if (reading && (await ctx.loaders.accessTo(microbookId)) === "LOCKED") throw new MicrobookLockedError();
 }
 
-/** The key of the signed-in reader's row for a microbook (the scope guarantees a viewer). */
-const keyOf = (ctx: Context, microbookId: string) => ({ userId: ctx.viewer!.id, microbookId, now: ctx.now });
+/** The key of the signed-in reader's row for a microbook. */
+const keyOf = (ctx: SignedInContext, microbookId: string) => ({ userId: ctx.viewer.id, microbookId, now: ctx.now });
 
 builder.mutationFields((t) => ({
-  setFavourite: t.prismaField({
+  setFavourite: t.withAuth({ signedIn: true }).prismaField({
     type: "Microbook",
     description: "Adds the microbook to the reader's favourites, or removes it (`favourite: false`). Idempotent.",
-    authScopes: { signedIn: true },
-    errors: { types: [InputValidationError, MicrobookNotFoundError], directResult: true },
+    errors: { types: [InputValidationError, MicrobookNotFoundError] },
     args: {
       microbookId: t.arg.globalID({ required: true, for: Microbook, description: ID_DESCRIPTION }),
       favourite: t.arg.boolean({ required: true }),
@@ -85,12 +84,11 @@ builder.mutationFields((t) => ({
       return ctx.prisma.microbook.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
-  startReading: t.prismaField({
+  startReading: t.withAuth({ signedIn: true }).prismaField({
     type: "Microbook",
     description:
       "Records that the reader opened the microbook's text or played its audio (a read, for trending) and, with `progress`, how far they got; progress only moves forward. Only for a microbook they may read. Idempotent.",
-    authScopes: { signedIn: true },
-    errors: { types: [InputValidationError, MicrobookNotFoundError, MicrobookLockedError], directResult: true },
+    errors: { types: [InputValidationError, MicrobookNotFoundError, MicrobookLockedError] },
     args: {
       microbookId: t.arg.globalID({ required: true, for: Microbook, description: ID_DESCRIPTION }),
       progress: t.arg.float({ required: false, description: "0 to 1 through the text or audio." }),
@@ -106,12 +104,11 @@ builder.mutationFields((t) => ({
       return ctx.prisma.microbook.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
-  markRead: t.prismaField({
+  markRead: t.withAuth({ signedIn: true }).prismaField({
     type: "Microbook",
     description:
       "Marks the microbook read, or not read any more (`read: false`: back to reading). Marking read needs a microbook the reader may read or has started. Idempotent.",
-    authScopes: { signedIn: true },
-    errors: { types: [InputValidationError, MicrobookNotFoundError, MicrobookLockedError], directResult: true },
+    errors: { types: [InputValidationError, MicrobookNotFoundError, MicrobookLockedError] },
     args: {
       microbookId: t.arg.globalID({ required: true, for: Microbook, description: ID_DESCRIPTION }),
       read: t.arg.boolean({ required: true }),
@@ -122,7 +119,7 @@ builder.mutationFields((t) => ({
       await requireMicrobook(ctx, id, false);
       // A locked book counts as read only if the reader started it (when it was free, or while subscribed):
       // otherwise marking it read would record a read nobody could have made.
-      if (args.read && (await ctx.loaders.accessTo(id)) === "LOCKED" && !(await hasStarted(ctx.prisma, ctx.viewer!.id, id))) {
+      if (args.read && (await ctx.loaders.accessTo(id)) === "LOCKED" && !(await hasStarted(ctx.prisma, ctx.viewer.id, id))) {
         throw new MicrobookLockedError();
       }
       await markRead(ctx.prisma, keyOf(ctx, id), args.read);

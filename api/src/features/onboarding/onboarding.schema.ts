@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { builder } from "../../builder.js";
-import type { Context } from "../../context.js";
+import { builder, type SignedInContext } from "../../builder.js";
 import type { OnboardingGoal, ReadingFormat } from "../../generated/prisma/enums.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { Microbook } from "../catalog/catalog.schema.js";
@@ -61,27 +60,25 @@ const withKey = <Query extends object>(query: Query): Query => {
 };
 
 /** Writes (or starts) the reader's answers row and returns it as the operation asks. */
-function saveAnswers(ctx: Context, query: object, data: AnswersData) {
-  const userId = ctx.viewer!.id;
+function saveAnswers(ctx: SignedInContext, query: object, data: AnswersData) {
+  const userId = ctx.viewer.id;
   return ctx.prisma.onboardingAnswers.upsert({ ...withKey(query), where: { userId }, create: { ...data, userId }, update: data });
 }
 
 const invalid = (path: string, code: string) => new InputValidationError({ issues: [{ path: [path], message: code }] });
 
 builder.mutationFields((t) => ({
-  saveOnboardingGoals: t.prismaField({
+  saveOnboardingGoals: t.withAuth({ signedIn: true }).prismaField({
     type: "OnboardingAnswers",
     description: "Step 1 of /welcome: what the reader wants from reading (any number, none to clear).",
-    authScopes: { signedIn: true },
     errors: { types: [InputValidationError] },
     args: { goals: t.arg({ type: [OnboardingGoalEnum], required: true }) },
     validate: z.object({ goals: z.array(z.string()).max(8, { message: "TOO_MANY" }) }),
     resolve: (query, _root, args, ctx) => saveAnswers(ctx, query, { goals: [...new Set(args.goals)] }),
   }),
-  saveOnboardingAboutYou: t.prismaField({
+  saveOnboardingAboutYou: t.withAuth({ signedIn: true }).prismaField({
     type: "OnboardingAnswers",
     description: "Step 2 of /welcome: how long a day the reader has (5, 10, 15 or 30 minutes) and how they like to take books in.",
-    authScopes: { signedIn: true },
     errors: { types: [InputValidationError] },
     args: {
       dailyMinutes: t.arg.int({ required: false }),
@@ -96,10 +93,9 @@ builder.mutationFields((t) => ({
     }),
     resolve: (query, _root, args, ctx) => saveAnswers(ctx, query, { dailyMinutes: args.dailyMinutes ?? null, format: args.format ?? null }),
   }),
-  chooseOnboardingBooks: t.prismaField({
+  chooseOnboardingBooks: t.withAuth({ signedIn: true }).prismaField({
     type: "OnboardingAnswers",
     description: `Last step of /welcome: the books the reader wants to start with, at least ${MIN_CHOSEN_BOOKS} (TOO_FEW_BOOKS otherwise); finishes the onboarding.`,
-    authScopes: { signedIn: true },
     errors: { types: [InputValidationError] },
     args: { microbookIds: t.arg.globalIDList({ for: Microbook, required: true }) },
     resolve: async (query, _root, args, ctx) => {
@@ -108,7 +104,7 @@ builder.mutationFields((t) => ({
       if (ids.length > MAX_CHOSEN_BOOKS) throw invalid("microbookIds", "TOO_MANY");
       const found = await ctx.prisma.microbook.count({ where: { id: { in: ids }, languages: { isEmpty: false } } });
       if (found !== ids.length) throw invalid("microbookIds", "UNKNOWN_BOOK");
-      const userId = ctx.viewer!.id;
+      const userId = ctx.viewer.id;
       const [, , answers] = await ctx.prisma.$transaction([
         ctx.prisma.onboardingBookChoice.deleteMany({ where: { userId, microbookId: { notIn: ids } } }),
         ctx.prisma.onboardingBookChoice.createMany({
@@ -125,10 +121,10 @@ builder.mutationFields((t) => ({
       return answers;
     },
   }),
-  finishOnboarding: t.prismaField({
+  finishOnboarding: t.withAuth({ signedIn: true }).prismaField({
     type: "OnboardingAnswers",
     description: "Ends the onboarding without choosing books (skipping); the answers given so far stay.",
-    authScopes: { signedIn: true },
+    errors: { types: [] },
     resolve: (query, _root, _args, ctx) => saveAnswers(ctx, query, { completedAt: ctx.now }),
   }),
 }));

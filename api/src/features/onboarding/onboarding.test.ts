@@ -25,10 +25,10 @@ type Answers = {
   };
 };
 const RESULT = `__typename ... on InvalidInputError { issues { path code } }`;
-const GOALS = `mutation ($goals: [OnboardingGoal!]!) { saveOnboardingGoals(goals: $goals) { ${RESULT} ... on MutationSaveOnboardingGoalsSuccess { data { goals } } } }`;
+const GOALS = `mutation ($goals: [OnboardingGoal!]!) { saveOnboardingGoals(goals: $goals) { ${RESULT} ... on Onboarding { goals } } }`;
 const ABOUT = `mutation ($minutes: Int, $format: ReadingFormat) { saveOnboardingAboutYou(dailyMinutes: $minutes, format: $format) { ${RESULT} } }`;
-const CHOOSE = `mutation ($ids: [ID!]!) { chooseOnboardingBooks(microbookIds: $ids) { ${RESULT} ... on MutationChooseOnboardingBooksSuccess { data { completedAt } } } }`;
-const FINISH = `mutation { finishOnboarding { completedAt } }`;
+const CHOOSE = `mutation ($ids: [ID!]!) { chooseOnboardingBooks(microbookIds: $ids) { ${RESULT} ... on Onboarding { completedAt } } }`;
+const FINISH = `mutation { finishOnboarding { ... on Onboarding { completedAt } } }`;
 
 describe("onboarding", () => {
   it("stores the goals, what the reader told about themselves and the books they chose, and finishes", async () => {
@@ -38,20 +38,20 @@ describe("onboarding", () => {
 
     const goals = await run(db, GOALS, { goals: ["MONEY", "LEADERSHIP", "MONEY"] }, { sessionToken: token });
     expect(goals.data).toEqual({
-      saveOnboardingGoals: { __typename: "MutationSaveOnboardingGoalsSuccess", data: { goals: ["MONEY", "LEADERSHIP"] } },
+      saveOnboardingGoals: { __typename: "Onboarding", goals: ["MONEY", "LEADERSHIP"] },
     });
     const about = await run(db, ABOUT, { minutes: 15, format: "LISTEN" }, { sessionToken: token });
     expect(about.errors).toBeUndefined();
     expect(about.data).toEqual({
-      saveOnboardingAboutYou: { __typename: "MutationSaveOnboardingAboutYouSuccess" },
+      saveOnboardingAboutYou: { __typename: "Onboarding" },
     });
-    const chose = await run<{ chooseOnboardingBooks: { data: { completedAt: string } } }>(
+    const chose = await run<{ chooseOnboardingBooks: { completedAt: string } }>(
       db,
       CHOOSE,
       { ids: books.map((b) => bookId(b.id)) },
       { sessionToken: token },
     );
-    expect(Date.parse(chose.data!.chooseOnboardingBooks.data.completedAt)).not.toBeNaN();
+    expect(Date.parse(chose.data!.chooseOnboardingBooks.completedAt)).not.toBeNaN();
 
     const answers = (await run<Answers>(db, ANSWERS, {}, { sessionToken: token })).data!.viewer;
     expect(answers.onboarding).toMatchObject({ goals: ["MONEY", "LEADERSHIP"], dailyMinutes: 15, format: "LISTEN" });

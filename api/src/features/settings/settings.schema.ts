@@ -1,10 +1,11 @@
 import { builder } from "../../builder.js";
+import { signOutThisRequest } from "../accounts/sessions.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { RateLimitedError } from "../accounts/accounts.errors.js";
 import { PASSWORD_MAX_LENGTH, verifyPassword } from "../accounts/passwords.js";
 import { LanguageEnum } from "../catalog/catalog.schema.js";
 import { deleteAccount } from "./account-deletion.js";
-import { WrongConfirmationEmailError, WrongPasswordError } from "../accounts/credentials.errors.js";
+import { WrongConfirmationEmailError, WrongPasswordError } from "../accounts/accounts.errors.js";
 import { deleteAccountArgs, updateSettingsArgs } from "./settings.validation.js";
 
 builder.prismaObjectFields("User", (t) => ({
@@ -15,11 +16,10 @@ builder.prismaObjectFields("User", (t) => ({
 }));
 
 builder.mutationField("updateSettings", (t) =>
-  t.prismaField({
+  t.withAuth({ signedIn: true }).prismaField({
     type: "User",
     description:
       "Changes the signed-in reader's settings. Omitted fields stay as they are; `kindleEmail: null` (or empty) removes the address.",
-    authScopes: { signedIn: true },
     errors: { types: [InputValidationError] },
     args: {
       name: t.arg.string({ required: false }),
@@ -32,7 +32,7 @@ builder.mutationField("updateSettings", (t) =>
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.user.update({
         ...query,
-        where: { id: ctx.viewer!.id },
+        where: { id: ctx.viewer.id },
         data: {
           ...(args.name != null ? { name: args.name.trim() } : {}),
           ...(args.surname != null ? { surname: args.surname.trim() } : {}),
@@ -50,19 +50,18 @@ const AccountDeleted = builder.objectRef<{ deleted: true }>("AccountDeleted").im
 });
 
 builder.mutationField("deleteAccount", (t) =>
-  t.field({
+  t.withAuth({ signedIn: true }).field({
     type: AccountDeleted,
     description:
       "Deletes the signed-in reader's account and personal data for good (LGPD/GDPR), and ends every session. The reader confirms with their password (`password`), or, when the account has none (`Viewer.hasPassword` false: made by social login), by typing its email address (`email`). Give exactly one.",
-    authScopes: { signedIn: true },
-    errors: { types: [InputValidationError, WrongPasswordError, WrongConfirmationEmailError, RateLimitedError], directResult: true },
+    errors: { types: [InputValidationError, WrongPasswordError, WrongConfirmationEmailError, RateLimitedError] },
     args: {
       password: t.arg.string({ required: false, description: "The account's password, to confirm (accounts with a password)." }),
       email: t.arg.string({ required: false, description: "The account's email address, to confirm (accounts without a password only)." }),
     },
     validate: deleteAccountArgs,
     resolve: async (_root, args, ctx) => {
-      const viewer = ctx.viewer!;
+      const viewer = ctx.viewer;
       // One count for both ways to confirm: guessing an email is limited like guessing a password.
       await ctx.rateLimits.consume(["confirmPasswordPerAccount", viewer.email.toLowerCase()]);
       const user = await ctx.prisma.user.findUniqueOrThrow({ where: { id: viewer.id }, select: { email: true, passwordHash: true } });
@@ -74,8 +73,7 @@ builder.mutationField("deleteAccount", (t) =>
         throw new WrongConfirmationEmailError();
       }
       await deleteAccount(ctx.prisma, viewer.id);
-      ctx.sessionCookie.clear();
-      ctx.viewer = null;
+      signOutThisRequest(ctx);
       return { deleted: true as const };
     },
   }),

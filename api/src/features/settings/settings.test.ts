@@ -31,14 +31,12 @@ const UPDATE = /* GraphQL */ `
       contentLanguage: $contentLanguage
     ) {
       __typename
-      ... on MutationUpdateSettingsSuccess {
-        data {
-          name
-          surname
-          kindleEmail
-          interfaceLanguage
-          contentLanguage
-        }
+      ... on Viewer {
+        name
+        surname
+        kindleEmail
+        interfaceLanguage
+        contentLanguage
       }
       ... on InvalidInputError {
         issues {
@@ -49,12 +47,14 @@ const UPDATE = /* GraphQL */ `
     }
   }
 `;
+type Settings = { name: string; surname: string; kindleEmail: string | null; interfaceLanguage: string; contentLanguage: string };
 type Update = {
-  updateSettings: {
-    __typename: string;
-    data?: { name: string; surname: string; kindleEmail: string | null; interfaceLanguage: string; contentLanguage: string };
-    issues?: { path: string[]; code: string }[];
-  };
+  updateSettings: { __typename: string; issues?: { path: string[]; code: string }[] } & Partial<Settings>;
+};
+/** The settings a successful update answers with. */
+const settingsOf = ({ __typename, ...settings }: Update["updateSettings"]) => {
+  expect(__typename).toBe("Viewer");
+  return settings;
 };
 const DELETE = `mutation ($password: String, $email: String) { deleteAccount(password: $password, email: $email) { __typename ... on AccountDeleted { deleted } ... on Error { code } } }`;
 
@@ -77,7 +77,7 @@ describe("updateSettings", () => {
       { sessionToken: token },
     );
     expect(result.errors).toBeUndefined();
-    expect(result.data!.updateSettings.data).toEqual({
+    expect(settingsOf(result.data!.updateSettings)).toEqual({
       name: "Ana",
       surname: "Souza",
       kindleEmail: "ana_99@kindle.com",
@@ -85,9 +85,9 @@ describe("updateSettings", () => {
       contentLanguage: "en",
     });
     const partial = await run<Update>(db, UPDATE, { surname: "Lima" }, { sessionToken: token });
-    expect(partial.data!.updateSettings.data).toMatchObject({ name: "Ana", surname: "Lima", kindleEmail: "ana_99@kindle.com" });
+    expect(settingsOf(partial.data!.updateSettings)).toMatchObject({ name: "Ana", surname: "Lima", kindleEmail: "ana_99@kindle.com" });
     const cleared = await run<Update>(db, UPDATE, { kindleEmail: "" }, { sessionToken: token });
-    expect(cleared.data!.updateSettings.data!.kindleEmail).toBeNull();
+    expect(settingsOf(cleared.data!.updateSettings).kindleEmail).toBeNull();
     expect((await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).kindleEmail).toBeNull();
   });
 

@@ -20,7 +20,10 @@ const RevokeSessionMutation = graphql(`
 const RevokeAllSessionsMutation = graphql(`
   mutation RevokeAllSessions {
     revokeAllSessions {
-      count
+      __typename
+      ... on SessionsEnded {
+        count
+      }
     }
   }
 `);

@@ -16,6 +16,8 @@ export const SessionViewerQuery = graphql(`
 
 export const LogOutMutation = graphql(`
   mutation LogOut {
-    logOut
+    logOut {
+      __typename
+    }
   }
 `);

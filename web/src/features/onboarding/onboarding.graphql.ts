@@ -47,7 +47,10 @@ export const ChooseOnboardingBooksMutation = graphql(`
 export const FinishOnboardingMutation = graphql(`
   mutation FinishOnboarding {
     finishOnboarding {
-      completedAt
+      __typename
+      ... on Onboarding {
+        completedAt
+      }
     }
   }
 `);

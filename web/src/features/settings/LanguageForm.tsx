@@ -35,7 +35,7 @@ export function LanguageForm({ viewer }: { viewer: { contentLanguage: Language }
     const contentLanguage = String(form.get("contentLanguage")) as Language;
     try {
       const answer = (await update({ variables: { interfaceLanguage, contentLanguage } })).data?.updateSettings;
-      if (answer?.__typename !== "MutationUpdateSettingsSuccess") throw new Error("Not saved");
+      if (answer?.__typename !== "Viewer") throw new Error("Not saved");
       setError("");
       if (interfaceLanguage !== pageLocale) {
         writeLocaleCookie(interfaceLanguage);

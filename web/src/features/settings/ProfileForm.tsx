@@ -36,7 +36,7 @@ export function ProfileForm({ viewer }: { viewer: Profile }) {
     try {
       const answer = (await update({ variables })).data?.updateSettings;
       if (answer?.__typename === "InvalidInputError") return setErrors(settingsErrorsOf(i18n, answer.issues));
-      if (answer?.__typename !== "MutationUpdateSettingsSuccess") throw new Error("No answer");
+      if (answer?.__typename !== "Viewer") throw new Error("No answer");
       setErrors({});
       toast.show(t`Your profile is saved.`);
     } catch {

@@ -10,17 +10,14 @@ import { ProfileForm } from "./ProfileForm";
 const issue = (path: string, code: string) => ({ __typename: "InputIssue", path: [path], code });
 const saved = (variables: Record<string, unknown>) => ({
   updateSettings: {
-    __typename: "MutationUpdateSettingsSuccess",
-    data: {
-      __typename: "Viewer",
-      id: "reader",
-      name: "Ana",
-      surname: "",
-      kindleEmail: null,
-      interfaceLanguage: "es",
-      contentLanguage: "en",
-      ...variables,
-    },
+    __typename: "Viewer",
+    id: "reader",
+    name: "Ana",
+    surname: "",
+    kindleEmail: null,
+    interfaceLanguage: "es",
+    contentLanguage: "en",
+    ...variables,
   },
 });
 

@@ -10,15 +10,13 @@ export const UpdateSettingsMutation = graphql(`
       contentLanguage: $contentLanguage
     ) {
       __typename
-      ... on MutationUpdateSettingsSuccess {
-        data {
-          id
-          name
-          surname
-          kindleEmail
-          interfaceLanguage
-          contentLanguage
-        }
+      ... on Viewer {
+        id
+        name
+        surname
+        kindleEmail
+        interfaceLanguage
+        contentLanguage
       }
       ... on InvalidInputError {
         issues {

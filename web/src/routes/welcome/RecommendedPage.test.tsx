@@ -30,7 +30,7 @@ function setUp(locale: "en" | "pt" | "es" = "en") {
               issues: [{ __typename: "InputIssue", path: ["microbookIds"], code: "TOO_FEW_BOOKS" }],
             },
           }
-        : { chooseOnboardingBooks: { __typename: "MutationChooseOnboardingBooksSuccess" } },
+        : { chooseOnboardingBooks: { __typename: "Onboarding" } },
   });
   const prefix = locale === "pt" ? "" : `/${locale}`;
   const view = renderWithApi(

@@ -9,8 +9,8 @@ import { Component as WelcomePage } from "./WelcomePage";
 function setUp(onboarding: object | null = null) {
   const apollo = mockApollo({
     WelcomeAnswers: () => ({ viewer: { __typename: "Viewer", id: "reader", onboarding } }),
-    SaveOnboardingGoals: () => ({ saveOnboardingGoals: { __typename: "MutationSaveOnboardingGoalsSuccess" } }),
-    SaveOnboardingAboutYou: () => ({ saveOnboardingAboutYou: { __typename: "MutationSaveOnboardingAboutYouSuccess" } }),
+    SaveOnboardingGoals: () => ({ saveOnboardingGoals: { __typename: "Onboarding" } }),
+    SaveOnboardingAboutYou: () => ({ saveOnboardingAboutYou: { __typename: "Onboarding" } }),
   });
   const view = renderWithApi(
     apollo,
