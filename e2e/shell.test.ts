@@ -50,5 +50,19 @@ describe("the app's shell", () => {
       expect(await cspViolations(context)).toEqual([]);
       await context.close();
     });
+
+    it(`on ${name}, the free book's cover keeps its shape on its page (no bands above and below)`, { timeout: 60_000 }, async () => {
+      const context = await openContext(browser, { locale: "en-US", viewport });
+      const page = await context.newPage();
+      await openFreeBook(page);
+      const cover = page.locator(".microbook__cover");
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const box = (await cover.boundingBox())!;
+      const natural = await cover.evaluate((img: HTMLImageElement) => img.naturalHeight / img.naturalWidth);
+      // The box has the picture's own proportions (2:3), so no part of it is left empty.
+      expect(natural).toBeCloseTo(1.5, 2);
+      expect(box.height / box.width).toBeCloseTo(natural, 1);
+      await context.close();
+    });
   }
 });
