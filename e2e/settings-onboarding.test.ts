@@ -118,6 +118,13 @@ async function onboard(page: Page, locale: Locale) {
   // Two books are not enough…
   const books = page.getByRole("checkbox");
   await expect.poll(() => books.count()).toBeGreaterThanOrEqual(3);
+  // Each box is clear of its cover, whose top-left corner shows the book's category.
+  for (const choice of await page.locator(".book-choice").all()) {
+    // The cover's box comes from its width and height attributes, loaded or not.
+    const [box, picture] = [(await choice.getByRole("checkbox").boundingBox())!, (await choice.locator("img").boundingBox())!];
+    const apart = box.y >= picture.y + picture.height || box.x >= picture.x + picture.width || box.x + box.width <= picture.x;
+    expect(apart, "the checkbox lies on the cover").toBe(true);
+  }
   await books.nth(0).check();
   await books.nth(1).check();
   await page.getByRole("button", { name: w.finish }).click();
