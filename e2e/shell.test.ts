@@ -36,13 +36,14 @@ describe("the app's shell", () => {
       await page.getByRole("button", { name: "Share" }).click();
       const toast = page.locator(".toast");
       await expect.poll(() => toast.count()).toBe(1);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate("window.scrollTo(0, 0)");
       const toastBox = (await toast.boundingBox())!;
       const controls = page.locator(".site-header").locator("a, button, input, select");
       const covered: string[] = [];
       for (const control of await controls.all()) {
         const box = await control.boundingBox();
-        if (box && box.width > 0 && overlaps(box, toastBox)) covered.push((await control.getAttribute("aria-label")) ?? (await control.innerText()));
+        if (box && box.width > 0 && overlaps(box, toastBox))
+          covered.push((await control.getAttribute("aria-label")) ?? (await control.innerText()));
       }
       expect(covered).toEqual([]);
       // Still on screen.
@@ -56,9 +57,13 @@ describe("the app's shell", () => {
       const page = await context.newPage();
       await openFreeBook(page);
       const cover = page.locator(".microbook__cover");
-      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      // The DOM's types are not the journeys' (Node): the image's own size, read in the page.
+      type Picture = { complete: boolean; naturalWidth: number; naturalHeight: number };
+      await expect
+        .poll(() => cover.evaluate((img) => (img as unknown as Picture).complete && (img as unknown as Picture).naturalWidth > 0))
+        .toBe(true);
       const box = (await cover.boundingBox())!;
-      const natural = await cover.evaluate((img: HTMLImageElement) => img.naturalHeight / img.naturalWidth);
+      const natural = await cover.evaluate((img) => (img as unknown as Picture).naturalHeight / (img as unknown as Picture).naturalWidth);
       // The box has the picture's own proportions (2:3), so no part of it is left empty.
       expect(natural).toBeCloseTo(1.5, 2);
       expect(box.height / box.width).toBeCloseTo(natural, 1);

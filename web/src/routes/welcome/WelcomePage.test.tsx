@@ -52,7 +52,10 @@ describe("/welcome", () => {
   it("keeps the step in the address: a reload of step 2 shows step 2 with the saved answers, keeping where the reader was going", async () => {
     const user = userEvent.setup();
     const next = encodeURIComponent("/microbook/walden");
-    const { router } = setUp({ __typename: "Onboarding", goals: ["MONEY"], dailyMinutes: 10, format: null }, `/en/welcome?next=${next}&step=2`);
+    const { router } = setUp(
+      { __typename: "Onboarding", goals: ["MONEY"], dailyMinutes: 10, format: null },
+      `/en/welcome?next=${next}&step=2`,
+    );
     expect(await screen.findByRole("heading", { name: "A little more about you" })).toBeTruthy();
     expect(screen.getByText("Step 2 of 4")).toBeTruthy();
     expect((screen.getByLabelText("10 minutes") as HTMLInputElement).checked).toBe(true);
