@@ -6,16 +6,17 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
 /**
- * Debian's Chromium driven by playwright-core (no browser download on this machine). Its temporary
- * and runtime files (PulseAudio's folder, when a page plays audio) go to a folder of its own, removed
- * when the browser goes.
+ * Debian's Chromium driven by playwright-core (no browser download on this machine). Its temporary,
+ * runtime, configuration and cache files (PulseAudio's folder and cookie when a page plays audio,
+ * Crashpad's `chromium/Crash Reports`, dconf) go to a folder of its own, removed when the browser goes,
+ * never to the system temp folder or the user's ~/.config and ~/.cache.
  */
 export async function launchBrowser(): Promise<Browser> {
   const scratch = mkdtempSync(path.join(tmpdir(), "brevia-chromium-"));
   const browser = await chromium
     .launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      env: { ...process.env, TMPDIR: scratch, XDG_RUNTIME_DIR: scratch },
+      env: { ...process.env, TMPDIR: scratch, XDG_RUNTIME_DIR: scratch, XDG_CONFIG_HOME: scratch, XDG_CACHE_HOME: scratch },
       args: [
         "--no-sandbox",
         "--disable-gpu",

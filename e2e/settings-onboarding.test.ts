@@ -22,6 +22,7 @@ const WORDS = {
     goal: "Understand money and the economy",
     continue: "Continue",
     skip: "Skip this step",
+    aboutYou: "A little more about you",
     seeRecommendations: "See my recommendations",
     finish: "Finish",
     tooFew: "Please choose at least 3 books.",
@@ -45,6 +46,7 @@ const WORDS = {
     goal: "Entender o dinheiro e a economia",
     continue: "Continuar",
     skip: "Pular esta etapa",
+    aboutYou: "Um pouco mais sobre você",
     seeRecommendations: "Ver minhas recomendações",
     finish: "Concluir",
     tooFew: "Por favor, escolha pelo menos 3 livros.",
@@ -68,6 +70,7 @@ const WORDS = {
     goal: "Entender el dinero y la economía",
     continue: "Continuar",
     skip: "Omitir este paso",
+    aboutYou: "Un poco más sobre ti",
     seeRecommendations: "Ver mis recomendaciones",
     finish: "Terminar",
     tooFew: "Por favor, elige al menos 3 libros.",
@@ -110,7 +113,11 @@ async function onboard(page: Page, locale: Locale) {
   await page.getByLabel(w.goal).focus();
   await page.keyboard.press("Space");
   await page.getByRole("button", { name: w.continue }).click();
-  // Step 2: skipped.
+  // Step 2, kept in the address: a reload stays on it. Then skipped.
+  await expect.poll(() => page.locator("h1").textContent()).toBe(w.aboutYou);
+  await page.reload();
+  await expect.poll(() => page.locator("h1").textContent()).toBe(w.aboutYou);
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: w.skip }).click();
   await page.waitForURL(`${BASE_URL}${PREFIX[locale]}/welcome/preparing`, { waitUntil: "commit" });
   await page.getByRole("link", { name: w.seeRecommendations }).click();
@@ -118,6 +125,13 @@ async function onboard(page: Page, locale: Locale) {
   // Two books are not enough…
   const books = page.getByRole("checkbox");
   await expect.poll(() => books.count()).toBeGreaterThanOrEqual(3);
+  // Each box is clear of its cover, whose top-left corner shows the book's category.
+  for (const choice of await page.locator(".book-choice").all()) {
+    // The cover's box comes from its width and height attributes, loaded or not.
+    const [box, picture] = [(await choice.getByRole("checkbox").boundingBox())!, (await choice.locator("img").boundingBox())!];
+    const apart = box.y >= picture.y + picture.height || box.x >= picture.x + picture.width || box.x + box.width <= picture.x;
+    expect(apart, "the checkbox lies on the cover").toBe(true);
+  }
   await books.nth(0).check();
   await books.nth(1).check();
   await page.getByRole("button", { name: w.finish }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
 
 // The app runs with its Google and Apple social login pointed at a local OpenID provider
-// (api/src/test/oidc-provider.ts; scripts/test.mjs starts it and gives the app its OAUTH_* vars).
+// (api/src/test/oidc-provider.ts; scripts/e2e-app.mjs starts it and gives the app its OAUTH_* vars).
 // Its development login form takes any login: the email of the account; "unverified…" ones are not verified.
 
 let browser: Browser;

@@ -62,7 +62,7 @@ let cleaning;
 function cleanup() {
   cleaning ??= (async () => {
     if (chrome) {
-      await Promise.resolve(chrome.kill()).catch(() => undefined); // also removes its profile folder
+      await Promise.resolve(chrome.kill()).catch(() => undefined); // its folders go with tmpDir below
       chrome = undefined;
     }
     if (server && server.exitCode === null && server.signalCode === null) {
@@ -197,10 +197,18 @@ function performanceNotes(lhr) {
     .map((audit) => `${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""}`);
 }
 
+let launches = 0;
 async function audit(url, locale) {
   const language = BROWSER_LANGUAGE[locale];
+  // Chromium's profile, temporary files (org.chromium.Chromium.*), runtime, configuration and cache
+  // (PulseAudio, Crashpad's chromium/Crash Reports, dconf) stay in this run's folder, removed at the end,
+  // not in the system temp folder or ~/.config and ~/.cache.
+  const scratch = path.join(tmpDir, `chromium-${++launches}`);
+  await mkdir(path.join(scratch, "profile"), { recursive: true });
   chrome = await launch({
     chromePath: CHROME_PATH,
+    userDataDir: path.join(scratch, "profile"),
+    envVars: { ...process.env, TMPDIR: scratch, XDG_RUNTIME_DIR: scratch, XDG_CONFIG_HOME: scratch, XDG_CACHE_HOME: scratch },
     chromeFlags: ["--headless=new", "--no-sandbox", `--lang=${language}`, `--accept-lang=${language},${locale}`],
     // Its own Ctrl-C handler would exit before this script has stopped the server and removed its folder.
     handleSIGINT: false,

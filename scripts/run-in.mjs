@@ -16,7 +16,9 @@ if (!command) {
   process.exit(64);
 }
 const bins = [path.join(dir, "node_modules", ".bin"), path.join(root, "node_modules", ".bin")];
-const env = { ...process.env, PATH: [...bins, process.env.PATH].join(path.delimiter) };
+// The Lingui CLI (i18n:extract, i18n:check) reads lingui.config.ts through jiti: no transpile cache in
+// the system temp folder (see web/vite.config.ts, which does the same for builds).
+const env = { JITI_FS_CACHE: "false", ...process.env, PATH: [...bins, process.env.PATH].join(path.delimiter) };
 console.error(`> ${pkg}: ${command}`);
 const result = spawnSync(command, { cwd: dir, env, shell: true, stdio: "inherit" });
 process.exit(result.status ?? 1);

@@ -1,16 +1,15 @@
 // `npm start` / `pnpm start`: installs what is missing, builds what is missing or stale, then runs
 // the production server (it migrates and seeds an empty database itself).
 import { spawn } from "node:child_process";
-import { ensureInstalled, pnpm } from "./pnpm.mjs";
-import { builtAt, ensureWebBuilt, newest, ROOT } from "./web-build.mjs";
+import { ensureInstalled } from "./pnpm.mjs";
+import { ensureAppBuilt, ROOT } from "./web-build.mjs";
 
 process.chdir(ROOT);
 
 ensureInstalled();
 
-// The web build is the browser's bundle (web/dist) and the server renderer (web/dist-server).
-ensureWebBuilt();
-if (builtAt("api/dist/main.mjs") < Math.max(newest("api/src"), newest("web/src/app"))) pnpm(["--filter", "@brevia/api", "build"]);
+// The web build is the browser's bundle (web/dist) and the server renderer (web/dist-server); then the server's.
+ensureAppBuilt();
 
 const server = spawn(process.execPath, ["--enable-source-maps", "api/dist/main.mjs"], {
   stdio: "inherit",

@@ -1,10 +1,10 @@
 // `npm test` / `pnpm test`: every check CI runs, in order, with timings. Fails on the first error.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startJourneyApp } from "./e2e-app.mjs";
 import { pnpm } from "./pnpm.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -54,16 +54,6 @@ function postgresAnswers() {
   }
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 try {
   // Asked first, so that CI without PostgreSQL fails at once rather than after the build.
   const postgres = postgresAnswers();
@@ -111,63 +101,14 @@ try {
       run("apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
     });
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "brevia-e2e-"));
-  // Social login journeys sign in at a real OpenID provider on loopback, configured like Google and Apple.
-  const oidc = spawn(bin("tsx"), ["api/src/test/oidc-provider-cli.ts", `http://127.0.0.1:${port}`], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const oidcEnv = await new Promise((resolve, reject) => {
-    let out = "";
-    oidc.stdout.on("data", (chunk) => {
-      out += chunk;
-      if (out.includes("\n")) resolve(JSON.parse(out.slice(0, out.indexOf("\n"))));
-    });
-    oidc.once("exit", (code) => reject(new Error(`the test OpenID provider exited (${code})`)));
-  });
-  const server = spawn(process.execPath, ["api/dist/main.mjs"], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      ...oidcEnv,
-      NODE_ENV: "production",
-      PORT: String(port),
-      // The journeys' browser uses this origin: links and social login callbacks must match it.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      // The journeys' browser contexts each send their own X-Forwarded-For (e2e/browser.ts).
-      TRUST_PROXY: "loopback",
-    },
-  });
+  // The built app, the test OpenID provider and TRUST_PROXY=loopback (scripts/e2e-app.mjs).
+  const app = await startJourneyApp();
   try {
-    const started = Date.now();
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() - started > 120_000) throw new Error("the built app did not become ready in 120 s");
-      await new Promise((r) => setTimeout(r, 500));
-    }
     step("Playwright journeys in Chromium against the built app", () =>
-      leavesNoTemp(() => run(bin("vitest"), ["run", "--project", "e2e"], { E2E_BASE_URL: `http://127.0.0.1:${port}` })),
+      leavesNoTemp(() => run(bin("vitest"), ["run", "--project", "e2e"], { E2E_BASE_URL: app.baseUrl })),
     );
   } finally {
-    // The server writes its database folder while it shuts down: remove the folder once it has exited.
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
-    if (oidc.exitCode === null && oidc.signalCode === null) {
-      const exited = new Promise((resolve) => oidc.once("exit", resolve));
-      oidc.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
   console.log("\nAll checks passed:");
   for (const [name, seconds] of timings) console.log(`  ${seconds.padStart(6)} s  ${name}`);

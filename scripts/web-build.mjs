@@ -1,5 +1,5 @@
 // The built web app (web/dist for the browser, web/dist-server for the server renderer), rebuilt
-// when missing or older than its sources. Used by `npm start`, `npm run lighthouse` and `npm run bench`;
+// when missing or older than its sources. Used by `npm start`, `npm run test:e2e`, `npm run lighthouse` and `npm run bench`;
 // run directly (`node scripts/web-build.mjs`) it builds the web app if needed.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -37,6 +37,14 @@ export function ensureWebBuilt() {
   const needed = webBuildNeeded();
   if (needed) pnpm(["--filter", "@brevia/web", "build"], { cwd: ROOT });
   return needed;
+}
+
+/** The web app and the server bundle (api/dist/main.mjs), each built when missing or stale (npm start, npm run test:e2e). */
+export function ensureAppBuilt() {
+  ensureWebBuilt();
+  if (builtAt("api/dist/main.mjs") < Math.max(newest(at("api/src")), newest(at("web/src/app")))) {
+    pnpm(["--filter", "@brevia/api", "build"], { cwd: ROOT });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

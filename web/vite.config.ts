@@ -8,6 +8,11 @@ import { bundleBudget } from "./build/bundle-budget";
 import { documentModules } from "./build/document-modules";
 import { precompress } from "./build/precompress";
 
+// Lingui reads lingui.config.ts through jiti, whose transpile cache goes to $TMPDIR/jiti (it looks for a
+// node_modules folder beside @lingui/conf's own files, not this project's): every build, dev server and
+// test run would leave it in the system temp folder. Transpiling one small file each time costs nothing.
+process.env.JITI_FS_CACHE ??= "false";
+
 const apiPort = process.env.API_PORT ?? "3000";
 const api = `http://localhost:${apiPort}`;
 

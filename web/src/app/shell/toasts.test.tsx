@@ -59,7 +59,7 @@ describe("toasts", () => {
     expect(visibleToasts()).toEqual([]);
   });
 
-  it("are announced politely, from a region fixed at the top right", () => {
+  it("are announced politely, from a region fixed at the bottom right, away from the header", () => {
     actNow(() => toast.show("Saved"));
     const region = screen.getByText("Saved").closest(".toast-region")!;
     expect(region.getAttribute("role")).toBe("status");
@@ -71,10 +71,10 @@ describe("toasts", () => {
     try {
       const computed = getComputedStyle(region);
       expect(computed.position).toBe("fixed");
-      expect(computed.top).toMatch(/^\d/);
+      expect(computed.bottom).toMatch(/^\d/);
       expect(computed.right).toMatch(/^\d/);
       expect(["", "auto"]).toContain(computed.left);
-      expect(["", "auto"]).toContain(computed.bottom);
+      expect(["", "auto"]).toContain(computed.top);
     } finally {
       style.remove();
     }

@@ -7,7 +7,10 @@ type ToastApi = { show(message: string, tone?: Toast["tone"]): void };
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Toasts appear top-right, one at a time, each for 5 seconds; later ones wait their turn. */
+/**
+ * Toasts appear at the bottom right (across the bottom on a phone), clear of the header's controls, one
+ * at a time, each for 5 seconds; later ones wait their turn.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
   const current = queue[0];

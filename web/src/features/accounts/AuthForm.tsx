@@ -2,7 +2,9 @@ import { useApolloClient } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { useLocalizedPath } from "../../app/useLocale";
+import { writeLocaleCookie } from "../../app/locale-cookie";
+import { localizePath } from "../../app/route-table";
+import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { errorsOf, MESSAGES, type FormErrors } from "./auth-messages";
 import { safeRedirectPath } from "../../app/safe-redirect";
 import { LogInMutation, SignUpMutation } from "./auth.graphql";
@@ -11,13 +13,15 @@ import { LogInMutation, SignUpMutation } from "./auth.graphql";
  * The log-in and sign-up form: visible labels, native controls (keyboard alone works), errors tied
  * to their field (aria-describedby, aria-invalid) and announced (role="alert"); focus moves to the
  * first problem. On success the whole cache is refetched as the signed-in reader and the reader goes
- * on where they were going (`next`), or home.
+ * on where they were going (`next`), or home: after a log-in in the account's interface language, which
+ * this browser then remembers (the locale cookie), as it would after choosing it in the settings.
  */
 export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
   const { t, i18n } = useLingui();
   const client = useApolloClient();
   const navigate = useNavigate();
   const localize = useLocalizedPath();
+  const pageLocale = useLocale();
   const [params] = useSearchParams();
   const next = safeRedirectPath(params.get("next"));
   const id = useId();
@@ -39,10 +43,8 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
     const variables = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") };
     setBusy(true);
     try {
-      const answer =
-        mode === "logIn"
-          ? (await client.mutate({ mutation: LogInMutation, variables })).data?.logIn
-          : (await client.mutate({ mutation: SignUpMutation, variables })).data?.signUp;
+      const logIn = mode === "logIn" ? (await client.mutate({ mutation: LogInMutation, variables })).data?.logIn : undefined;
+      const answer = mode === "logIn" ? logIn : (await client.mutate({ mutation: SignUpMutation, variables })).data?.signUp;
       if (!answer) throw new Error("No answer");
       const found = errorsOf(i18n, answer);
       setErrors(found);
@@ -51,7 +53,11 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
       await client.resetStore();
       // A new reader starts with the onboarding (/welcome), which ends where they were going, or home.
       const destination = mode === "logIn" ? (next ?? "/") : next ? `/welcome?next=${encodeURIComponent(next)}` : "/welcome";
-      await navigate(localize(destination), { replace: true });
+      // A new account speaks the page's language; an existing one its own, remembered on this browser too.
+      const saved = logIn?.__typename === "AuthSession" ? logIn.viewer.interfaceLanguage : null;
+      const locale = saved ?? pageLocale;
+      if (saved) writeLocaleCookie(saved);
+      await navigate(localizePath(locale, destination), { replace: true });
     } catch {
       setErrors({ form: i18n._(MESSAGES.UNEXPECTED) });
     } finally {

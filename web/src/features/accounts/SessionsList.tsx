@@ -30,10 +30,27 @@ const RevokeAllSessionsMutation = graphql(`
 
 type Session = NonNullable<SettingsPageQuery["viewer"]>["sessions"][number];
 
+/**
+ * The API describes a device in English, "Chrome on Linux" (describeDevice): said here in the reader's
+ * language, the browser's and the system's names as they are. Anything else (a tool's user agent) as sent.
+ */
+function useDeviceName() {
+  const { t } = useLingui();
+  return (device: string | null) => {
+    if (!device) return t`Unknown device`;
+    const at = device.indexOf(" on ");
+    if (at <= 0) return device;
+    const browser = device.slice(0, at);
+    const system = device.slice(at + " on ".length);
+    return t({ message: `${browser} on ${system}`, comment: "A signed-in device: a browser's name on a system's (Chrome on Linux)" });
+  };
+}
+
 /** The reader's signed-in devices: which, when last used; each can be signed out, or all the others at once. */
 export function SessionsList({ sessions, onChange }: { sessions: readonly Session[]; onChange(): Promise<unknown> }) {
   const { t, i18n } = useLingui();
   const toast = useToast();
+  const deviceName = useDeviceName();
   const [revoke] = useMutation(RevokeSessionMutation);
   const [revokeAll, { loading: revokingAll }] = useMutation(RevokeAllSessionsMutation);
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
@@ -57,7 +74,7 @@ export function SessionsList({ sessions, onChange }: { sessions: readonly Sessio
         {sessions.map((session) => (
           <li key={session.id} className="sessions__item">
             <div>
-              <strong>{session.device ?? t`Unknown device`}</strong>
+              <strong>{deviceName(session.device)}</strong>
               {session.current && (
                 <span className="sessions__current">
                   {" "}
@@ -72,7 +89,7 @@ export function SessionsList({ sessions, onChange }: { sessions: readonly Sessio
               <button
                 type="button"
                 className="button button--small"
-                aria-label={t`Sign out ${session.device ?? t`Unknown device`}, last used ${when(session.lastUsedAt)}`}
+                aria-label={t`Sign out ${deviceName(session.device)}, last used ${when(session.lastUsedAt)}`}
                 onClick={() => void act(() => revoke({ variables: { id: session.id } }), t`That device is signed out.`)}
               >
                 <Trans>Sign out</Trans>

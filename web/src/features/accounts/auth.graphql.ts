@@ -39,6 +39,8 @@ export const LogInMutation = graphql(`
           id
           email
           name
+          # The account's language: the reader goes on in it, on this browser too.
+          interfaceLanguage
         }
       }
       ... on InvalidInputError {

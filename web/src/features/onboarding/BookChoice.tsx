@@ -1,6 +1,5 @@
 import type { FragmentType } from "@apollo/client";
 import { useSuspenseFragment } from "@apollo/client/react";
-import { useId } from "react";
 import { graphql } from "../../gql";
 
 export const BookChoice_microbook = graphql(`
@@ -19,7 +18,10 @@ export const BookChoice_microbook = graphql(`
   }
 `);
 
-/** One book to choose at the end of the onboarding: a checkbox whose label is the cover, title and author. */
+/**
+ * One book to choose at the end of the onboarding: a checkbox whose label is the cover, title and author.
+ * The box sits beside the title, under the cover, so it hides nothing drawn on the cover (its category).
+ */
 export function BookChoice({
   microbook: from,
   checked,
@@ -29,27 +31,29 @@ export function BookChoice({
   checked: boolean;
   onChange(checked: boolean): void;
 }) {
-  const id = useId();
   const { data: microbook } = useSuspenseFragment({ fragment: BookChoice_microbook, from });
   if (!microbook.edition) return null;
   const { language, title, coverUrl } = microbook.edition;
   return (
     <li className={`book-choice${checked ? " book-choice--checked" : ""}`}>
-      <input
-        id={id}
-        className="book-choice__input"
-        type="checkbox"
-        name="microbookIds"
-        value={microbook.id}
-        checked={checked}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
-      <label htmlFor={id} className="book-choice__label">
+      <label className="book-choice__label">
         <img className="book-choice__cover" src={coverUrl} alt="" width={100} height={150} loading="lazy" />
-        <span className="book-choice__title" lang={language}>
-          {title}
+        <span className="book-choice__caption">
+          <input
+            className="book-choice__input"
+            type="checkbox"
+            name="microbookIds"
+            value={microbook.id}
+            checked={checked}
+            onChange={(event) => onChange(event.currentTarget.checked)}
+          />
+          <span className="book-choice__text">
+            <span className="book-choice__title" lang={language}>
+              {title}
+            </span>
+            <span className="book-choice__author">{microbook.author.name}</span>
+          </span>
         </span>
-        <span className="book-choice__author">{microbook.author.name}</span>
       </label>
     </li>
   );

@@ -6,7 +6,7 @@ import { welcomeAnswersLoader } from "./loader";
 import { Component as PreparingPage } from "./PreparingPage";
 import { Component as WelcomePage } from "./WelcomePage";
 
-function setUp(onboarding: object | null = null) {
+function setUp(onboarding: object | null = null, path = "/en/welcome") {
   const apollo = mockApollo({
     WelcomeAnswers: () => ({ viewer: { __typename: "Viewer", id: "reader", onboarding } }),
     SaveOnboardingGoals: () => ({ saveOnboardingGoals: { __typename: "Onboarding" } }),
@@ -19,7 +19,7 @@ function setUp(onboarding: object | null = null) {
       { path: "/en/welcome/preparing", loader: welcomeAnswersLoader(apollo), Component: PreparingPage },
       { path: "/en/welcome/recommended", element: <h1>Recommended</h1> },
     ],
-    { path: "/en/welcome" },
+    { path },
   );
   return { apollo, ...view };
 }
@@ -37,6 +37,7 @@ describe("/welcome", () => {
     const about = await screen.findByRole("heading", { name: "A little more about you" });
     await waitFor(() => expect(document.activeElement).toBe(about));
     expect(screen.getByText("Step 2 of 4")).toBeTruthy();
+    expect(router.state.location.search).toBe("?step=2");
     await user.click(screen.getByLabelText("15 minutes"));
     await user.click(screen.getByLabelText("Listening"));
     await user.click(screen.getByRole("button", { name: "Continue" }));
@@ -46,6 +47,30 @@ describe("/welcome", () => {
       { name: "SaveOnboardingGoals", variables: { goals: ["LEADERSHIP", "MONEY"] } },
       { name: "SaveOnboardingAboutYou", variables: { dailyMinutes: 15, format: "LISTEN" } },
     ]);
+  });
+
+  it("keeps the step in the address: a reload of step 2 shows step 2 with the saved answers, keeping where the reader was going", async () => {
+    const user = userEvent.setup();
+    const next = encodeURIComponent("/microbook/walden");
+    const { router } = setUp(
+      { __typename: "Onboarding", goals: ["MONEY"], dailyMinutes: 10, format: null },
+      `/en/welcome?next=${next}&step=2`,
+    );
+    expect(await screen.findByRole("heading", { name: "A little more about you" })).toBeTruthy();
+    expect(screen.getByText("Step 2 of 4")).toBeTruthy();
+    expect((screen.getByLabelText("10 minutes") as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Skip this step" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/en/welcome/preparing"));
+    expect(router.state.location.search).toBe(`?next=${next}`);
+  });
+
+  it("goes back to the goals from step 2 with the browser's Back", async () => {
+    const user = userEvent.setup();
+    const { router } = setUp();
+    await user.click(await screen.findByRole("button", { name: "Skip this step" }));
+    await screen.findByRole("heading", { name: "A little more about you" });
+    await router.navigate(-1);
+    expect(await screen.findByRole("heading", { name: "What do you want from reading?" })).toBeTruthy();
   });
 
   it("can skip each step without saving anything", async () => {

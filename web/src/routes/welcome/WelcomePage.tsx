@@ -1,7 +1,7 @@
 import { useMutation, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useLoaderData, useNavigate } from "react-router-dom";
+import { useLoaderData, useNavigate, useSearchParams } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useWelcomeNext } from "./welcome-next";
 import { DAILY_MINUTES, FORMATS, GOALS, ONBOARDING_ERRORS, onboardingErrorOf } from "../../features/onboarding/onboarding-messages";
@@ -11,8 +11,9 @@ import type { welcomeAnswersLoader } from "./loader";
 import { WelcomeSteps } from "./WelcomeSteps";
 
 /**
- * /welcome (ensureAuthenticated): the goals survey, then a little about the reader. Each step can be
- * skipped; answers are saved as the reader goes on, so leaving half-way keeps what was said.
+ * /welcome (ensureAuthenticated): the goals survey, then a little about the reader (`?step=2`, so a
+ * reload or a link keeps the step, and Back returns to the goals). Each step can be skipped; answers
+ * are saved as the reader goes on, so leaving half-way keeps what was said.
  */
 export function Component() {
   const { t, i18n } = useLingui();
@@ -21,7 +22,14 @@ export function Component() {
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof welcomeAnswersLoader>>>;
   const { data } = useReadQuery(queryRef);
   const answers = data.viewer?.onboarding;
-  const [step, setStep] = useState<1 | 2>(1);
+  const [params] = useSearchParams();
+  const step: 1 | 2 = params.get("step") === "2" ? 2 : 1;
+  // The second step, in the address (`next` kept).
+  const toAboutYou = () => {
+    const wanted = new URLSearchParams(params);
+    wanted.set("step", "2");
+    return navigate({ search: `?${wanted.toString()}` });
+  };
   const [error, setError] = useState("");
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [saveGoals, { loading: savingGoals }] = useMutation(SaveOnboardingGoalsMutation);
@@ -44,7 +52,7 @@ export function Component() {
       const answer = (await saveGoals({ variables: { goals } })).data?.saveOnboardingGoals;
       if (answer?.__typename === "InvalidInputError") return setError(i18n._(onboardingErrorOf(answer.issues)));
       setError("");
-      setStep(2);
+      await toAboutYou();
     } catch {
       setError(i18n._(ONBOARDING_ERRORS.UNEXPECTED));
     }
@@ -98,7 +106,7 @@ export function Component() {
             <button className="button" type="submit" disabled={savingGoals}>
               <Trans>Continue</Trans>
             </button>
-            <button className="button button--quiet" type="button" onClick={() => setStep(2)}>
+            <button className="button button--quiet" type="button" onClick={() => void toAboutYou()}>
               <Trans>Skip this step</Trans>
             </button>
           </div>

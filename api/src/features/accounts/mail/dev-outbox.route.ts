@@ -38,7 +38,8 @@ export function registerDevOutbox(app: FastifyInstance, prisma: PrismaClient) {
           `<pre class="mail__text">${linkify(m.text)}</pre></article>`,
       )
       .join("\n");
-    void reply
+    // Returned, so Fastify does not answer a second time when the handler's promise resolves.
+    return reply
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
       .send(

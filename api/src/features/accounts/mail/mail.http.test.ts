@@ -47,15 +47,21 @@ describe("the server's mail", () => {
   it("without SMTP, development keeps mail in the outbox, shown at /dev/outbox", async () => {
     await db.reset();
     await buildUser(db.prisma, { email: "dev@example.com" });
-    const { app } = await startTestServer(db, { env: { NODE_ENV: "development" } });
+    const { app, logs } = await startTestServer(db, { env: { NODE_ENV: "development" } });
     try {
       await post(app, "dev@example.com");
       await expect.poll(async () => (await db.prisma.mailOutbox.findFirst())?.deliveredBy).toBe("dev-outbox");
       const page = await app.inject({ method: "GET", url: "/dev/outbox" });
       expect(page.statusCode).toBe(200);
+      expect(page.headers["cache-control"]).toBe("no-store");
       expect(page.body).toContain("dev@example.com");
       expect(page.body).toMatch(/<a href="http:\/\/localhost:\d+\/new-password\/[A-Za-z0-9_-]+">/);
       expect(smtp.received.filter((m) => m.to === "dev@example.com")).toEqual([]);
+      // The page is sent once: its request logs no warning or error ("Reply was already sent",
+      // ERR_HTTP_HEADERS_SENT), only the usual request lines.
+      const ofPage = logs.filter((line) => line.reqId === page.headers["x-request-id"]);
+      expect(ofPage.length).toBeGreaterThan(0);
+      expect(ofPage.filter((line) => line.level >= 40).map((line) => line.msg)).toEqual([]);
     } finally {
       await app.close();
     }

@@ -24,7 +24,15 @@ afterAll(async () => {
 });
 beforeEach(() => db.reset());
 
-type Outcome = { status: number; location: URL; sessionToken: string | undefined; providerUrl: URL; form?: Record<string, string> };
+type Outcome = {
+  status: number;
+  location: URL;
+  sessionToken: string | undefined;
+  /** The language this browser is told to remember (the i18n_redirected cookie), if any. */
+  localeCookie: string | undefined;
+  providerUrl: URL;
+  form?: Record<string, string>;
+};
 
 /** A social sign-in from the app's button to the app's answer to the provider's callback. */
 async function signIn(
@@ -56,6 +64,7 @@ async function signIn(
     status: callback.statusCode,
     location: new URL(callback.headers.location!, PUBLIC_URL),
     sessionToken: jar.get("brevia_session"),
+    localeCookie: jar.get("i18n_redirected"),
     providerUrl,
     form: answer.method === "POST" ? answer.form : undefined,
   };
@@ -99,16 +108,28 @@ describe("social login with a Google-like provider (code + PKCE + nonce, query r
     expect(await db.prisma.socialLoginAttempt.count()).toBe(0);
   });
 
-  it("signs a returning reader in with a new session (the one they held ends) and sends them where they were going", async () => {
+  it("signs a returning reader in with a new session (the one they held ends) and sends them where they were going, in their account's language", async () => {
     const first = await signIn("google", "grace.hopper@example.com");
+    expect(first.localeCookie).toBe("en");
+    // Started from a Spanish page, on a browser that remembers Spanish: the account speaks English.
     const again = await signIn("google", "grace.hopper@example.com", { next: "/settings", locale: "es", sessionToken: first.sessionToken });
-    expect(again.location.pathname).toBe("/es/settings");
+    expect(again.location.pathname).toBe("/en/settings");
+    expect(again.localeCookie).toBe("en");
     expect(again.sessionToken).toBeDefined();
     expect(again.sessionToken).not.toBe(first.sessionToken);
     expect(await db.prisma.session.count({ where: { tokenHash: hashSessionToken(first.sessionToken!) } })).toBe(0);
     expect(await viewerOf(again.sessionToken)).toMatchObject({ email: "grace.hopper@example.com" });
     expect(await db.prisma.user.count()).toBe(1);
     expect(await identities()).toHaveLength(1);
+  });
+
+  it("applies the interface language saved on the account: a reader who chose Spanish signs in from a Portuguese page", async () => {
+    const reader = await buildUser(db.prisma, { email: "rosalind.franklin@example.com" });
+    await db.prisma.user.update({ where: { id: reader.id }, data: { interfaceLanguage: "es" } });
+    const outcome = await signIn("google", "rosalind.franklin@example.com", { next: "/microbook/walden", locale: "pt" });
+    expect(outcome.location.pathname).toBe("/es/microbook/walden");
+    // Remembered for a year, readable by the web app (not HTTP-only), like the language switcher's.
+    expect(outcome.localeCookie).toBe("es");
   });
 
   it("links an existing account when the provider verified its email, keeping the reader's own name", async () => {

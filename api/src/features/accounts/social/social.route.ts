@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { localizePath, LOCALES, type Locale } from "../../../../../web/src/app/route-table.js";
+import {
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  localizePath,
+  LOCALES,
+  type Locale,
+} from "../../../../../web/src/app/route-table.js";
 import { safeRedirectPath } from "../../../../../web/src/app/safe-redirect.js";
 import type { AppConfig } from "../../../config.js";
 import { parseLocale } from "../../../context.js";
@@ -25,8 +31,9 @@ const isLocale = (value: unknown): value is Locale => typeof value === "string" 
 /**
  * Social login over HTTP: `GET /auth/:provider` starts (state, nonce and PKCE kept server-side for
  * this browser), `GET|POST /auth/:provider/callback` finishes (POST: Apple's form_post) with a
- * rotated session, then the reader goes where they were going (new accounts: onboarding). Anything
- * that goes wrong lands on /login with a code the page translates.
+ * rotated session, then the reader goes where they were going (new accounts: onboarding), in their
+ * account's interface language, which the browser then remembers. Anything that goes wrong lands on
+ * /login with a code the page translates.
  */
 export async function registerSocialLogin(app: FastifyInstance, config: AppConfig, db: Database, mail: MailWaker = NO_MAIL_WORKER) {
   const clients = new Map<SocialProviderName, SocialClient>(config.socialLogin.map((p) => [p.name, createSocialClient(p)]));
@@ -150,10 +157,17 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
       const session = await startSession(db.prisma, signedIn.userId, { userAgent: request.headers["user-agent"], now });
       replyCookieWriter(reply, config.production).set(session.token, session.expiresAt);
 
+      // The reader goes on in the language saved on their account (a new one has the page's), and this
+      // browser remembers it, as the language switcher's cookie does (read by the web app: not HTTP-only).
+      const { interfaceLanguage } = await db.prisma.user.findUniqueOrThrow({
+        where: { id: signedIn.userId },
+        select: { interfaceLanguage: true },
+      });
+      reply.setCookie(LOCALE_COOKIE, interfaceLanguage, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: "lax" });
       const destination = signedIn.isNew
         ? `/welcome${attempt.returnTo ? `?next=${encodeURIComponent(attempt.returnTo)}` : ""}`
         : (attempt.returnTo ?? "/");
-      return reply.header("cache-control", "private, no-store").redirect(localizePath(locale, destination), 303);
+      return reply.header("cache-control", "private, no-store").redirect(localizePath(interfaceLanguage, destination), 303);
     };
     scope.get("/auth/:provider/callback", callback);
     scope.post("/auth/:provider/callback", { bodyLimit: 32 * 1024 }, callback);

@@ -1,17 +1,18 @@
 // Real narration of a tiny edition: needs espeak-ng, opusenc and sox (skipped only without espeak-ng).
 import { execFile, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { audioMetaSchema } from "../import/model.js";
 import { chapterTime, narrateEdition, speakable } from "./narrate.js";
 import { narrationScript } from "./script.js";
 
 const run = promisify(execFile);
-const has = (tool: string, flag = "--version") => !spawnSync(tool, [flag], { stdio: "ignore" }).error;
+// Looked up on PATH, not run: espeak-ng starts PulseAudio's client even for --version (see narrate.ts).
+const has = (tool: string) => spawnSync("sh", ["-c", 'command -v "$1"', "sh", tool], { stdio: "ignore" }).status === 0;
 
 const edition = {
   language: "en" as const,
@@ -61,6 +62,26 @@ describe("narrationScript", () => {
 });
 
 describe.skipIf(!has("espeak-ng"))("narrateEdition", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("leaves nothing in the temp folder or the user's config (PulseAudio's runtime folder and cookie)", { timeout: 60_000 }, async () => {
+    const scratch = await mkdtemp(path.join(tmpdir(), "brevia-narrate-test-"));
+    try {
+      const [outDir, tmp, config] = ["out", "tmp", "config"].map((name) => path.join(scratch, name)) as [string, string, string];
+      await Promise.all([outDir, tmp, config].map((dir) => mkdir(dir)));
+      // A machine with no desktop session: no XDG_RUNTIME_DIR (CI, a container, ssh).
+      vi.stubEnv("TMPDIR", tmp);
+      vi.stubEnv("XDG_CONFIG_HOME", config);
+      vi.stubEnv("XDG_RUNTIME_DIR", undefined);
+      await narrateEdition({ slug: "a-tiny-book", edition, outDir });
+      expect(await readdir(outDir)).toEqual(["a-tiny-book.en.json", "a-tiny-book.en.opus"]);
+      expect(await readdir(tmp)).toEqual([]);
+      expect(await readdir(config)).toEqual([]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
   it("writes a small mono Opus file with chapters and matching metadata", { timeout: 60_000 }, async () => {
     const outDir = await mkdtemp(path.join(tmpdir(), "brevia-narrate-test-"));
     try {
@@ -87,7 +108,7 @@ describe.skipIf(!has("espeak-ng"))("narrateEdition", () => {
 
       // The chapters are inside the file too, as a player (here ffprobe or opusinfo) reads them.
       const file = path.join(outDir, "a-tiny-book.en.opus");
-      if (has("ffprobe", "-version")) {
+      if (has("ffprobe")) {
         const { stdout } = await run("ffprobe", ["-v", "error", "-show_chapters", "-of", "json", file]);
         const probed = JSON.parse(stdout) as { chapters: { start_time: string; tags?: { title?: string } }[] };
         expect(probed.chapters.map((c) => c.tags?.title)).toEqual(meta.chapters.map((c) => c.title));

@@ -10,7 +10,30 @@ import { narrationScript, type NarratedEdition } from "./script.js";
 
 export { speakable } from "./script.js";
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+/** Runs one audio tool (espeak-ng, sox, opusenc) in an environment from `toolRuntime`. */
+type Tool = (command: string, args: string[]) => Promise<{ stdout: string; stderr: string }>;
+
+/**
+ * The audio tools' runtime files go to `dir`, a folder the caller owns and removes. espeak-ng's audio
+ * output (PulseAudio's client library) starts even when it only writes a WAV file or prints its
+ * version: without XDG_RUNTIME_DIR it makes a `pulse-…` folder in TMPDIR, and it writes
+ * `~/.config/pulse`. Pointed here, nothing outlives the narration.
+ */
+function toolRuntime(dir: string): Tool {
+  const env = { ...process.env, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir, XDG_CACHE_HOME: dir };
+  return (command, args) => execFileAsync(command, args, { env });
+}
+
+/** Runs fn with the audio tools in a runtime folder of their own, removed after. */
+async function withTools<T>(fn: (tool: Tool) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), "brevia-narrate-runtime-"));
+  try {
+    return await fn(toolRuntime(dir));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 export const INSTALL_HINT = "apt-get install -y espeak-ng opus-tools sox";
 /** espeak-ng words per minute: a little slower than its default 175, easier to follow for long listening. */
@@ -28,28 +51,29 @@ export type NarrationInput = {
 export type NarrationResult = AudioMeta & { opusPath: string; jsonPath: string };
 
 /** Fails early, with the install command, when a tool is missing (ENOENT from execFile). */
-export async function checkTools(): Promise<void> {
+export async function checkTools(tool?: Tool): Promise<void> {
+  if (!tool) return withTools((own) => checkTools(own));
   const tools: [string, string[]][] = [
     ["espeak-ng", ["--version"]],
     ["opusenc", ["--version"]],
     ["sox", ["--version"]],
   ];
-  for (const [tool, args] of tools) {
+  for (const [name, args] of tools) {
     try {
-      await run(tool, args);
+      await tool(name, args);
     } catch (error) {
       const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-      throw new Error(`${tool} ${missing ? "is not installed" : "does not run"}: ${INSTALL_HINT}`, { cause: error });
+      throw new Error(`${name} ${missing ? "is not installed" : "does not run"}: ${INSTALL_HINT}`, { cause: error });
     }
   }
 }
 
 let voiceList: Promise<string> | undefined;
 /** Picks the Latin-American / Brazilian voices the catalogue is written for, when this espeak-ng has them. */
-export async function voiceFor(language: CatalogLanguage): Promise<string> {
+export async function voiceFor(language: CatalogLanguage, tool: Tool): Promise<string> {
   if (language === "en") return "en-us";
   if (language === "pt") return "pt-br";
-  voiceList ??= run("espeak-ng", ["--voices=es"]).then((r) => r.stdout);
+  voiceList ??= tool("espeak-ng", ["--voices=es"]).then((r) => r.stdout);
   return /\ses-419\s/.test(await voiceList) ? "es-419" : "es";
 }
 
@@ -60,8 +84,8 @@ export function chapterTime(seconds: number): string {
   return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
 }
 
-async function durationOf(wav: string): Promise<number> {
-  const { stdout } = await run("sox", ["--i", "-D", wav]);
+async function durationOf(tool: Tool, wav: string): Promise<number> {
+  const { stdout } = await tool("sox", ["--i", "-D", wav]);
   const seconds = Number.parseFloat(stdout);
   if (!Number.isFinite(seconds)) throw new Error(`sox could not read the duration of ${wav}: ${stdout}`);
   return seconds;
@@ -70,14 +94,16 @@ async function durationOf(wav: string): Promise<number> {
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 export async function narrateEdition({ slug, edition, outDir }: NarrationInput): Promise<NarrationResult> {
-  await checkTools();
   const lang = edition.language;
-  const voice = await voiceFor(lang);
   // The same script catalog:check rebuilds from the text: its hash goes into the JSON to detect stale audio.
   const { sections, textSha256 } = narrationScript(edition);
 
   const work = await mkdtemp(path.join(tmpdir(), `brevia-narrate-${slug}-${lang}-`));
   try {
+    // The work folder is also the tools' runtime folder: removed below, with what they left in it.
+    const run = toolRuntime(work);
+    await checkTools(run);
+    const voice = await voiceFor(lang, run);
     // One WAV per section so each chapter's start is known exactly from the durations before it.
     const wavs: string[] = [];
     const durations: number[] = [];
@@ -88,14 +114,14 @@ export async function narrateEdition({ slug, edition, outDir }: NarrationInput):
       await writeFile(txt, section.text, "utf8");
       await run("espeak-ng", ["-b", "1", "-v", voice, "-s", SPEED, "-f", txt, "-w", wav]);
       wavs.push(wav);
-      durations.push(await durationOf(wav));
+      durations.push(await durationOf(run, wav));
     }
 
     // A silence in the same format as espeak's output (sox concatenation needs matching rate/channels).
     const { stdout: rate } = await run("sox", ["--i", "-r", wavs[0]!]);
     const silence = path.join(work, "pause.wav");
     await run("sox", ["-n", "-r", rate.trim(), "-c", "1", "-b", "16", silence, "trim", "0", String(PAUSE_SECONDS)]);
-    const pause = await durationOf(silence);
+    const pause = await durationOf(run, silence);
 
     const chapters: AudioMeta["chapters"] = [];
     let at = 0;
@@ -105,7 +131,7 @@ export async function narrateEdition({ slug, edition, outDir }: NarrationInput):
     });
     const joined = path.join(work, "all.wav");
     await run("sox", [...wavs.flatMap((w, i) => (i === 0 ? [w] : [silence, w])), joined]);
-    const durationSeconds = round3(await durationOf(joined));
+    const durationSeconds = round3(await durationOf(run, joined));
 
     const comments = chapters.flatMap((c, i) => {
       const n = String(i + 1).padStart(3, "0");
