@@ -10,6 +10,7 @@ import { NO_COOKIES, type SessionCookieWriter } from "./features/accounts/sessio
 import { DEFAULT_TIME_ZONE } from "./features/catalog/service-time.js";
 import { NO_MAIL_WORKER, type MailWaker } from "./features/accounts/mail/mail-worker.js";
 import type { AfterResponse } from "./http/after-response.js";
+import { createAccess, type Access } from "./features/access/access.loader.js";
 import type { DeviceCookieWriter } from "./features/accounts/login-throttle.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
@@ -29,10 +30,10 @@ export type Context = {
   now: Date;
   /** The service's time zone: its midnight starts a new day. */
   timeZone: string;
-  loaders: ReturnType<typeof createCatalogLoaders> & {
-    rankedIds: ReturnType<typeof createRankedIdsLoader>;
-    microbooksById: ReturnType<typeof createMicrobooksByIdLoaders>;
-  };
+  /** This request's batched reads (each a DataLoader or a memo), created with the context. */
+  loaders: ReturnType<typeof createLoaders>;
+  /** The access policy's decisions for this request's viewer (features/access). */
+  access: Access;
   /** Signs audio URLs for readers allowed to listen. */
   mediaUrls: MediaUrlSigner;
   /** The client's address (behind a proxy, the one it forwarded): rate limits count per IP. */
@@ -108,7 +109,7 @@ export function createContext(input: {
 }): Context {
   const locale = parseLocale(input.acceptLanguage);
   const now = input.now ?? new Date();
-  const context: Context = {
+  const fields: Omit<Context, "loaders" | "access"> = {
     prisma: input.prisma,
     requestId: input.requestId,
     viewer: input.viewer,
@@ -116,7 +117,6 @@ export function createContext(input: {
     contentLanguages: contentLanguageOrder(input.viewer?.contentLanguage ?? locale),
     now,
     timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
-    loaders: undefined as never,
     mediaUrls: input.mediaUrls,
     ip: input.ip ?? "unknown",
     userAgent: input.userAgent,
@@ -130,10 +130,16 @@ export function createContext(input: {
     mail: input.mail ?? NO_MAIL_WORKER,
     afterResponse: input.afterResponse ?? NO_AFTER_RESPONSE,
   };
-  context.loaders = {
-    ...createCatalogLoaders(context, input.freePicks),
-    rankedIds: createRankedIdsLoader(context),
-    microbooksById: createMicrobooksByIdLoaders(context),
+  // One object: the loaders and the policy read the viewer from it as it is at each decision (an
+  // operation that signs in changes it).
+  const loaders = createLoaders(fields, input.freePicks);
+  return Object.assign(fields, { loaders, access: createAccess(fields, loaders.freeTodayId) });
+}
+
+function createLoaders(ctx: Omit<Context, "loaders" | "access">, freePicks: FreeDailyPickSource | undefined) {
+  return {
+    ...createCatalogLoaders(ctx, freePicks),
+    rankedIds: createRankedIdsLoader(ctx),
+    microbooksById: createMicrobooksByIdLoaders(ctx),
   };
-  return context;
 }

@@ -13,7 +13,6 @@ builder.prismaObject("User", {
     surname: t.exposeString("surname"),
     interfaceLanguage: t.expose("interfaceLanguage", { type: LanguageEnum }),
     contentLanguage: t.expose("contentLanguage", { type: LanguageEnum }),
-    isPremium: t.boolean({ resolve: (_user, _args, ctx) => ctx.viewer?.isPremium ?? false }),
     hasPassword: t.boolean({
       description:
         'Whether the account has a password. An account made by social login has none until the reader sets one through a mailed link ("Forgot your password?"): it confirms its deletion with its email instead.',

@@ -131,7 +131,7 @@ export const MicrobookEdition = builder.prismaNode("MicrobookEdition", {
     access: t.field({
       type: ReadAccessEnum,
       description: "What this reader may do with the edition; `content` is null when LOCKED.",
-      resolve: (edition, _args, ctx) => ctx.loaders.accessTo(edition.microbookId),
+      resolve: (edition, _args, ctx) => ctx.access.level(edition.microbookId),
     }),
     keyIdeas: t.relation("keyIdeas", { description: "Key-idea titles, in order.", query: { orderBy: { position: "asc" } } }),
   }),

@@ -3,8 +3,10 @@ import { builder, type SignedInContext } from "../../builder.js";
 import type { Context } from "../../context.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { Microbook } from "../catalog/catalog.schema.js";
-import { MicrobookLockedError, MicrobookNotFoundError } from "./library.errors.js";
-import { hasStarted, markRead, setFavourite, startReading } from "./reading-state.service.js";
+import { MicrobookLockedError } from "../access/access.errors.js";
+import { MicrobookNotFoundError } from "./library.errors.js";
+import { markRead, setFavourite, startReading } from "./reading-state.service.js";
+import type { MicrobookAction } from "../access/access.policy.js";
 
 export const ReadingStatusEnum = builder.enumType("ReadingStatus", {
   values: {
@@ -57,11 +59,11 @@ builder.prismaObjectFields("Microbook", (t) => ({
 const ID_DESCRIPTION = "The microbook's id (Microbook.id).";
 const microbookArg = { microbookId: z.unknown() };
 
-/** The microbook by id, or MicrobookNotFoundError; when `reading`, also MicrobookLockedError unless the reader may read it. */
-async function requireMicrobook(ctx: Context, microbookId: string, reading: boolean) {
+/** The microbook by id, or MicrobookNotFoundError; with an action, MicrobookLockedError unless the access policy allows it. */
+async function requireMicrobook(ctx: Context, microbookId: string, action?: MicrobookAction) {
   const exists = await ctx.prisma.microbook.findUnique({ where: { id: microbookId }, select: { id: true } });
   if (!exists) throw new MicrobookNotFoundError();
-  if (reading && (await ctx.loaders.accessTo(microbookId)) === "LOCKED") throw new MicrobookLockedError();
+  if (action) await ctx.access.require(action, microbookId);
 }
 
 /** The key of the signed-in reader's row for a microbook. */
@@ -79,7 +81,7 @@ builder.mutationFields((t) => ({
     validate: z.object({ ...microbookArg, favourite: z.boolean() }),
     resolve: async (query, _root, args, ctx) => {
       const id = args.microbookId.id;
-      await requireMicrobook(ctx, id, false);
+      await requireMicrobook(ctx, id);
       await setFavourite(ctx.prisma, keyOf(ctx, id), args.favourite);
       return ctx.prisma.microbook.findUniqueOrThrow({ ...query, where: { id } });
     },
@@ -99,7 +101,7 @@ builder.mutationFields((t) => ({
     }),
     resolve: async (query, _root, args, ctx) => {
       const id = args.microbookId.id;
-      await requireMicrobook(ctx, id, true);
+      await requireMicrobook(ctx, id, "read");
       await startReading(ctx.prisma, keyOf(ctx, id), args.progress ?? null);
       return ctx.prisma.microbook.findUniqueOrThrow({ ...query, where: { id } });
     },
@@ -116,12 +118,8 @@ builder.mutationFields((t) => ({
     validate: z.object({ ...microbookArg, read: z.boolean() }),
     resolve: async (query, _root, args, ctx) => {
       const id = args.microbookId.id;
-      await requireMicrobook(ctx, id, false);
-      // A locked book counts as read only if the reader started it (when it was free, or while subscribed):
-      // otherwise marking it read would record a read nobody could have made.
-      if (args.read && (await ctx.loaders.accessTo(id)) === "LOCKED" && !(await hasStarted(ctx.prisma, ctx.viewer.id, id))) {
-        throw new MicrobookLockedError();
-      }
+      // Unmarking needs nothing; marking read is the policy's "markRead".
+      await requireMicrobook(ctx, id, args.read ? "markRead" : undefined);
       await markRead(ctx.prisma, keyOf(ctx, id), args.read);
       return ctx.prisma.microbook.findUniqueOrThrow({ ...query, where: { id } });
     },

@@ -60,12 +60,3 @@ export async function markRead(prisma: PrismaClient, { userId, microbookId, now 
       "finishedAt" = CASE WHEN "UserBookState"."status" = 'READ' THEN "UserBookState"."finishedAt" ELSE EXCLUDED."finishedAt" END,
       "updatedAt" = CASE WHEN "UserBookState"."status" = 'READ' THEN "UserBookState"."updatedAt" ELSE EXCLUDED."updatedAt" END`;
 }
-
-/** Whether the reader ever started the microbook (they may mark it read even once it is locked again). */
-export async function hasStarted(prisma: PrismaClient, userId: string, microbookId: string): Promise<boolean> {
-  const row = await prisma.userBookState.findUnique({
-    where: { userId_microbookId: { userId, microbookId } },
-    select: { startedAt: true },
-  });
-  return row?.startedAt != null;
-}

@@ -4,7 +4,6 @@ import { resolveOffsetConnection } from "@pothos/plugin-relay";
 import { builder } from "../../builder.js";
 import type { Microbook as MicrobookRow } from "../../generated/prisma/client.js";
 import { pageSizeAtMost } from "../../schema/pagination.js";
-import { canReadFullText } from "../catalog/catalog.policy.js";
 import { Category, LanguageEnum, Microbook, languageOrder } from "../catalog/catalog.schema.js";
 import { buildHighlights, highlightStems, type Highlights } from "./search.highlights.js";
 import { emptyResultHelp, searchEditions, type SearchHit } from "./search.sql.js";
@@ -155,11 +154,11 @@ async function loadHits(ctx: Ctx, info: Info, rows: SearchHit[], stems: string[]
   const query = queryFromInfo({ context: ctx, info, typeName: "Microbook", paths: [["edges", "node"], ["nodes"]] });
   const [books, access] = await Promise.all([
     ctx.prisma.microbook.findMany({ ...query, where: { id: { in: ids } } }),
-    Promise.all(ids.map((id) => ctx.loaders.accessTo(id))),
+    Promise.all(ids.map((id) => ctx.access.decide("read", id))),
   ]);
   // Key-idea texts only through the content gate's loader, and only for editions this reader may read.
   const texts = await Promise.all(
-    rows.map((row, i) => (canReadFullText(access[i]!) ? ctx.loaders.editionContent.load(row.editionId) : Promise.resolve(null))),
+    rows.map((row, i) => (access[i]!.allowed ? ctx.loaders.editionContent.load(row.editionId) : Promise.resolve(null))),
   );
   const bookById = new Map(books.map((b) => [b.id, b]));
   return rows.flatMap((row, i) => {

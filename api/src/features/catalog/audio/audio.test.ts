@@ -8,7 +8,7 @@ import { buildServer } from "../../../server.js";
 import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
 import { run, TEST_MEDIA_URL_SECRET } from "../../../test/execute.js";
 import { buildMicrobook, makeFreeToday } from "../../../test/factories.js";
-import { audioUrlExpiry } from "../catalog.policy.js";
+import { audioUrlExpiry } from "../../access/access.policy.js";
 import { audioDir, storeCatalogAudio } from "./audio-store.js";
 import { createMediaUrlSigner } from "./media-urls.js";
 

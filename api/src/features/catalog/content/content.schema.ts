@@ -1,6 +1,5 @@
 import { builder } from "../../../builder.js";
 import type { Context } from "../../../context.js";
-import { audioUrlExpiry, canReadFullText } from "../catalog.policy.js";
 import "../catalog.schema.js";
 import { EDITION_CONTENT_SELECT, type EditionContentRow } from "./content.loader.js";
 
@@ -13,7 +12,7 @@ import { EDITION_CONTENT_SELECT, type EditionContentRow } from "./content.loader
  * way, and the type re-checks access itself should that ever happen.
  */
 async function mayRead(edition: { microbookId: string }, ctx: Context): Promise<boolean> {
-  return canReadFullText(await ctx.loaders.accessTo(edition.microbookId));
+  return (await ctx.access.decide("read", edition.microbookId)).allowed;
 }
 
 type KeyIdeaTextShape = EditionContentRow["keyIdeas"][number];
@@ -39,7 +38,7 @@ export const EditionContent = builder.objectRef<EditionContentRow>("EditionConte
       description: "A signed URL that plays with range requests until it expires (hours); null when the edition is not narrated.",
       resolve: async (edition, _args, ctx) => {
         if (!edition.audio) return null;
-        const expiresAt = audioUrlExpiry(await ctx.loaders.accessTo(edition.microbookId), ctx.now, ctx.timeZone);
+        const expiresAt = await ctx.access.audioUrlExpiry(edition.microbookId);
         return expiresAt ? ctx.mediaUrls.audioUrl(edition.audio.fileName, expiresAt) : null;
       },
     }),
@@ -51,13 +50,13 @@ builder.prismaObjectFields("MicrobookEdition", (t) => ({
     type: EditionContent,
     nullable: true,
     description: "The edition's text and audio URL; null unless the reader may read it (see `access`).",
-    // A premium reader may read every edition, so the page's own statement reads the content too; for
+    // A reader who reads everything (the policy says) gets the content in the page's own statement; for
     // anyone else it is read (in one batch) only for the editions the gate opens.
-    select: (_args, ctx) => (ctx.viewer?.isPremium ? EDITION_CONTENT_SELECT : { id: true, microbookId: true }),
+    select: (_args, ctx) => (ctx.access.readsEverything ? EDITION_CONTENT_SELECT : { id: true, microbookId: true }),
     resolve: async (edition, _args, ctx) => {
       if (!(await mayRead(edition, ctx))) return null;
       // Same condition as `select`: only then does the parent carry the content columns.
-      return ctx.viewer?.isPremium ? (edition as unknown as EditionContentRow) : ctx.loaders.editionContent.load(edition.id);
+      return ctx.access.readsEverything ? (edition as unknown as EditionContentRow) : ctx.loaders.editionContent.load(edition.id);
     },
   }),
 }));
