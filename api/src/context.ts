@@ -11,6 +11,7 @@ import { DEFAULT_TIME_ZONE } from "./features/catalog/service-time.js";
 import { NO_MAIL_WORKER, type MailWaker } from "./features/accounts/mail/mail-worker.js";
 import type { AfterResponse } from "./http/after-response.js";
 import { createAccess, type Access } from "./features/access/access.loader.js";
+import { readCatalogueStats } from "./features/discovery/catalogue-stats.js";
 import type { DeviceCookieWriter } from "./features/accounts/login-throttle.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
@@ -141,5 +142,12 @@ function createLoaders(ctx: Omit<Context, "loaders" | "access">, freePicks: Free
     ...createCatalogLoaders(ctx, freePicks),
     rankedIds: createRankedIdsLoader(ctx),
     microbooksById: createMicrobooksByIdLoaders(ctx),
+    catalogueStats: once(() => readCatalogueStats(ctx.prisma)),
   };
+}
+
+/** A value computed at most once, when first asked for. */
+function once<T>(compute: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= compute());
 }

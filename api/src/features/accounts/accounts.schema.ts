@@ -28,7 +28,11 @@ builder.queryField("viewer", (t) =>
     nullable: true,
     description: "The signed-in reader, or null for a visitor.",
     authScopes: { public: true },
-    resolve: (query, _root, _args, ctx) => (ctx.viewer ? ctx.prisma.user.findUnique({ ...query, where: { id: ctx.viewer.id } }) : null),
+    resolve: (query, _root, _args, ctx) => {
+      // Built before the visitor check: a visitor's answer uses no query, which Prisma's plugin would report.
+      const select = { ...query };
+      return ctx.viewer ? ctx.prisma.user.findUnique({ ...select, where: { id: ctx.viewer.id } }) : null;
+    },
   }),
 );
 

@@ -33,21 +33,26 @@ export function bestEditionWhere(order: Language[]): Prisma.MicrobookEditionWher
   };
 }
 
-/**
- * The language of a list filtered to one (discovery's `language` argument) while the list builds its
- * query: Microbook.edition then selects each book's edition in it. Set only during that synchronous
- * call (selectingForList), so nothing else in the request sees it.
- */
-const listLanguageBeingSelected = new WeakMap<Context, Language>();
+type Selection = Record<string, unknown>;
 
-export function selectingForList<T>(ctx: Context, language: Language | null, build: () => T): T {
-  if (!language) return build();
-  listLanguageBeingSelected.set(ctx, language);
-  try {
-    return build();
-  } finally {
-    listLanguageBeingSelected.delete(ctx);
-  }
+/**
+ * A microbook query (as Pothos builds it for a list's nodes) whose `edition` without a language
+ * argument shows the edition in `language`: a list filtered to a language (discovery's `language`
+ * argument) shows each book in it. The language travels as this argument, into the query (and so
+ * into the loader's key), not as state beside the request.
+ */
+export function withEditionsIn<Q extends { select?: Selection; include?: Selection }>(ctx: Context, query: Q, language: Language): Q {
+  const asked = JSON.stringify(bestEditionWhere(languageOrder(ctx, null)));
+  const rewrite = (selection: Selection | undefined) => {
+    const editions = selection?.editions as { where?: unknown } | undefined;
+    if (!selection || !editions || JSON.stringify(editions.where) !== asked) return selection;
+    return { ...selection, editions: { ...editions, where: bestEditionWhere(languageOrder(ctx, language)) } };
+  };
+  return {
+    ...query,
+    ...(query.select ? { select: rewrite(query.select) } : {}),
+    ...(query.include ? { include: rewrite(query.include) } : {}),
+  };
 }
 
 export function pickByLanguage<T extends { language: Language }>(rows: T[], order: Language[]): T | undefined {
@@ -163,13 +168,12 @@ export const Microbook = builder.prismaNode("Microbook", {
       // for a premium reader): the first language of the order the book is published in.
       select: (args, ctx, nestedSelection) => ({
         editions: nestedSelection({
-          where: bestEditionWhere(languageOrder(ctx, args.language ?? listLanguageBeingSelected.get(ctx))),
+          where: bestEditionWhere(languageOrder(ctx, args.language)),
           select: { language: true, microbookId: true },
         }),
       }),
-      // Without `language`, a list filtered to a language (discovery's microbookPage) has set the book's.
-      resolve: (book, args, ctx) =>
-        pickByLanguage(book.editions, languageOrder(ctx, args.language ?? (book as { listLanguage?: Language }).listLanguage)) ?? null,
+      // One row: the select chose it (a list filtered to a language chose that one: withEditionsIn).
+      resolve: (book, args, ctx) => pickByLanguage(book.editions, languageOrder(ctx, args.language)) ?? null,
     }),
     isFreeToday: t.boolean({
       select: { id: true },

@@ -15,9 +15,9 @@ import { generateSynthetic } from "../catalog/synthetic/generate.js";
 const SIZES = [10, 1_000] as const;
 // The generator's bulk path writes 1,000 books (editions, key ideas, similar works, readers) in a few
 // seconds with short texts: indexing full-length texts for search would take most of a minute and does
-// not change what a listing reads. A slower write is a regression of the generator (CI runs this on every push).
+// not change what a listing reads. How long it takes is printed, not asserted: a shared machine's load
+// would make a time limit fail at random (speed targets are benchmarks' business, under bench/).
 const TEXT_SCALE = 0.005;
-const GENERATION_BUDGET_MS = 15_000;
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -90,7 +90,6 @@ describe("SQL per page at 10 and 1,000 microbooks (catalog:synthetic)", () => {
     for (const size of SIZES) {
       const generationMs = await catalogueOf(size);
       console.log(`catalog:synthetic wrote ${size} microbooks in ${Math.round(generationMs)} ms`);
-      expect(generationMs).toBeLessThan(GENERATION_BUDGET_MS);
       bySize[size] = {} as Record<Page, string[]>;
       for (const page of Object.keys(PAGES) as Page[]) {
         const { result, statements } = await PAGES[page]();

@@ -50,10 +50,8 @@ async function microbookPage(
       offset,
       limit,
     });
-    const books = await microbooksInOrder(ctx, info, ids, language);
-    // A list filtered to a language shows each book's edition in it (Microbook.edition reads this).
-    // Copies: the rows are shared through the request's loader with any other list that shows them.
-    return language ? books.map((book) => ({ ...book, listLanguage: language })) : books;
+    // A list filtered to a language selects each book's edition in it.
+    return microbooksInOrder(ctx, info, ids, language);
   });
   // Filtered, the stored counts do not apply: counted (only when asked for) over the languages column.
   const total = language ? () => countPublishedIn(ctx, language, options.categoryId) : options.total;

@@ -3,7 +3,7 @@ import type { GraphQLResolveInfo } from "graphql";
 import type { Context } from "../../context.js";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
-import { selectingForList } from "../catalog/catalog.schema.js";
+import { withEditionsIn } from "../catalog/catalog.schema.js";
 import { queryFromConnection } from "./paging.js";
 
 const { sql, empty, join } = Prisma;
@@ -129,7 +129,8 @@ export async function microbooksInOrder(
   listLanguage: Language | null = null,
 ) {
   if (ids.length === 0) return [];
-  const loader = ctx.loaders.microbooksById(selectingForList(ctx, listLanguage, () => queryFromConnection(ctx, info, "Microbook")));
+  const query = queryFromConnection(ctx, info, "Microbook");
+  const loader = ctx.loaders.microbooksById(listLanguage ? withEditionsIn(ctx, query, listLanguage) : query);
   const rows = await Promise.all(ids.map((id) => loader.load(id)));
   return rows.filter((row) => row !== undefined);
 }

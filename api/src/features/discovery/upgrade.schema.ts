@@ -2,27 +2,10 @@ import { builder } from "../../builder.js";
 import type { Context } from "../../context.js";
 import { pageSizeAtMost } from "../../schema/pagination.js";
 import { languageOrder, pickByLanguage } from "../catalog/catalog.schema.js";
+import type { CatalogueStats } from "./catalogue-stats.js";
 
 // What the upgrade modal shows a visitor or free reader: numbers computed from the catalogue, and
 // testimonials and FAQ entries that are content in the database (prisma/seed/catalog/upgrade.yaml).
-
-export type CatalogueStats = { microbooks: number; categories: number; languages: number; narrated: number };
-
-const statsByRequest = new WeakMap<Context, Promise<CatalogueStats>>();
-
-/** The catalogue's numbers, read once per request in one statement (stored counts and index probes). */
-export function catalogueStats(ctx: Context): Promise<CatalogueStats> {
-  let stats = statsByRequest.get(ctx);
-  if (!stats) {
-    stats = ctx.prisma.$queryRaw<
-      CatalogueStats[]
-    >`SELECT (SELECT COALESCE(SUM("microbookCount"), 0) FROM "Category")::int AS "microbooks", (SELECT count(*) FROM "Category" WHERE "microbookCount" > 0)::int AS "categories", (SELECT count(*) FROM unnest(enum_range(NULL::"Language")) AS l WHERE EXISTS (SELECT 1 FROM "MicrobookEdition" AS e WHERE e."language" = l))::int AS "languages", (SELECT count(*) FROM "AudioTrack")::int AS "narrated"`.then(
-      (rows) => rows[0]!,
-    );
-    statsByRequest.set(ctx, stats);
-  }
-  return stats;
-}
 
 /** An FAQ answer with the catalogue's numbers in place of {microbooks}, {categories}, {languages}, {narrated}. */
 export function fillNumbers(text: string, stats: CatalogueStats): string {
@@ -75,7 +58,7 @@ builder.prismaObject("FaqEntry", {
       description: "With the catalogue's own numbers filled in.",
       select: (_args, ctx) => ({ translations: inLocale(ctx, FAQ_TEXTS) }),
       resolve: async (row, _args, ctx) =>
-        fillNumbers(pickByLanguage(row.translations, languageOrder(ctx, ctx.locale))?.answer ?? "", await catalogueStats(ctx)),
+        fillNumbers(pickByLanguage(row.translations, languageOrder(ctx, ctx.locale))?.answer ?? "", await ctx.loaders.catalogueStats()),
     }),
   }),
 });
@@ -85,7 +68,7 @@ builder.queryFields((t) => ({
     type: CatalogueStatsRef,
     description: "How many microbooks, categories, languages and narrations the catalogue has.",
     authScopes: { public: true },
-    resolve: (_root, _args, ctx) => catalogueStats(ctx),
+    resolve: (_root, _args, ctx) => ctx.loaders.catalogueStats(),
   }),
   testimonials: t.prismaConnection({
     type: "Testimonial",
