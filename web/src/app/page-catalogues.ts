@@ -1,6 +1,6 @@
 import type { I18n, Messages } from "@lingui/core";
 import type { LoaderFunctionArgs } from "react-router-dom";
-import { splitLocale, type Locale } from "./route-table";
+import { splitLocale, type Locale } from "@brevia/routes";
 
 /**
  * Messages that the visitors' first page does not need live in catalogues of their own

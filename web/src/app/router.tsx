@@ -4,7 +4,7 @@ import { I18nProvider } from "@lingui/react";
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
 import type { Apollo } from "./apollo";
 import { DefaultLayout } from "./layouts/layouts";
-import { DEFAULT_LOCALE, LOCALES, ROUTES, type Locale, type RouteName } from "./route-table";
+import { DEFAULT_LOCALE, LOCALES, ROUTES, type Locale, type RouteName } from "@brevia/routes";
 import { ErrorPage } from "./shell/ErrorPage";
 import { ProgressBar } from "./shell/ProgressBar";
 import { RouteAnnouncer } from "./shell/RouteAnnouncer";

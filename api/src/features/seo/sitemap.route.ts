@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { headLinks } from "../../../../web/src/app/page-links.js";
-import { LOCALES, localizePath, ROUTES } from "../../../../web/src/app/route-table.js";
+import { LOCALES, localizePath, ROUTES } from "@brevia/routes";
+import { headLinks } from "@brevia/routes/page-links";
 import type { Database } from "../../db/client.js";
 import { serviceDay, weekStart } from "../catalog/service-time.js";
 

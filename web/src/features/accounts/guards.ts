@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
-import { localizePath, splitLocale } from "../../app/route-table";
-import { safeRedirectPath } from "../../app/safe-redirect";
+import { localizePath, splitLocale } from "@brevia/routes";
+import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 import { SessionViewerQuery } from "./accounts.graphql";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from "../../app/route-table";
+import { LOCALES, type Locale } from "@brevia/routes";
 import { notFound } from "./paging";
 
 /**

@@ -1,4 +1,4 @@
-import { localizePath } from "../../../../../web/src/app/route-table.js";
+import { localizePath } from "@brevia/routes";
 import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
 import type { Language } from "../../../generated/prisma/enums.js";
 import { queueMail } from "./outbox.js";

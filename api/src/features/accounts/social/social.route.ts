@@ -1,13 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_SECONDS,
-  localizePath,
-  LOCALES,
-  type Locale,
-} from "../../../../../web/src/app/route-table.js";
-import { safeRedirectPath } from "../../../../../web/src/app/safe-redirect.js";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, LOCALES, type Locale } from "@brevia/routes";
+import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 import type { AppConfig } from "../../../config.js";
 import { parseLocale } from "../../../context.js";
 import type { Database } from "../../../db/client.js";
