@@ -27,14 +27,14 @@ export function ensureAuthenticated(apollo: Apollo, loader?: Loader): Loader {
   };
 }
 
-/** ensureUnauthenticated: a signed-in reader is sent away from /login and /signup (to `next`, or home). */
-export function ensureUnauthenticated(apollo: Apollo): Loader {
-  return async ({ request }) => {
+/** ensureUnauthenticated: a signed-in reader is sent away from /login and /signup (to `next`, or home); a visitor gets the page. */
+export function ensureUnauthenticated(apollo: Apollo, loader?: Loader): Loader {
+  return async (args) => {
     if (await currentViewer(apollo)) {
-      const url = new URL(request.url);
+      const url = new URL(args.request.url);
       const { locale } = splitLocale(url.pathname);
       throw redirect(localizePath(locale, safeRedirectPath(url.searchParams.get("next")) ?? "/"));
     }
-    return null;
+    return loader ? loader(args) : null;
   };
 }
