@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
 import { localizePath, splitLocale } from "@brevia/routes";
-import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 import { SessionViewerQuery } from "./accounts.graphql";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -33,6 +32,9 @@ export function ensureUnauthenticated(apollo: Apollo, loader?: Loader): Loader {
     if (await currentViewer(apollo)) {
       const url = new URL(args.request.url);
       const { locale } = splitLocale(url.pathname);
+      // Loaded when needed (a signed-in reader on /login or /signup), not with the app: the home page's
+      // JavaScript stays within its budget.
+      const { safeRedirectPath } = await import("@brevia/routes/safe-redirect");
       throw redirect(localizePath(locale, safeRedirectPath(url.searchParams.get("next")) ?? "/"));
     }
     return loader ? loader(args) : null;
