@@ -23,7 +23,14 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: "web", include: ["web/src/**/*.test.ts", "web/build/**/*.test.ts"], environment: "node" } },
+      // Plain TypeScript units: the web's, and the workspace packages' (the route contract) it is built from.
+      {
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.ts", "web/build/**/*.test.ts", "packages/*/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
       {
         // Component tests (*.test.tsx): the web app's own Vite plugins (Lingui macros, .po catalogues)
         // in a DOM (happy-dom), driven by Testing Library.

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from "../api/src/features/accounts/viewer.js";
 import { sha256Hex } from "../api/src/http/persisted-operations.js";
 import { HomePageDocument, MicrobookPageDocument, type HomePageQuery, type MicrobookPageQuery } from "../web/src/gql/graphql.js";
 import persistedDocuments from "../web/src/gql/persisted-documents.json" with { type: "json" };
-import { LOCALE_COOKIE } from "../web/src/app/route-table.js";
+import { LOCALE_COOKIE } from "@brevia/routes";
 import { LANGUAGE } from "./config.js";
 
 export type HttpRequest = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };

@@ -1,10 +1,16 @@
 // Fails when a message in the web app has no Portuguese or Spanish translation, or when the
 // catalogues are stale (extraction would change them). Run from web/ (npm run i18n:check).
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
-// Each catalogue folder (the app's, and the ones pages load on their own, locales/credentials, account and browse).
-const folders = ["src/locales", "src/locales/credentials", "src/locales/account", "src/locales/browse"];
+// Each catalogue folder: the app's, and one per catalogue routes declare and load on their own
+// (@brevia/routes PAGE_CATALOGUES: locales/credentials, account, browse).
+const folders = [
+  "src/locales",
+  ...readdirSync("src/locales", { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `src/locales/${entry.name}`),
+];
 const catalogs = folders.flatMap((folder) => ["pt", "es", "en"].map((locale) => `${folder}/${locale}.po`));
 const before = catalogs.map((f) => readFileSync(f, "utf8"));
 execFileSync("node_modules/.bin/lingui", ["extract", "--clean"], { stdio: "pipe" });

@@ -27,8 +27,15 @@ export const builtAt = (file) => (existsSync(at(file)) ? statSync(at(file)).mtim
 export function webBuildNeeded() {
   const built = Math.min(builtAt("web/dist/index.html"), builtAt("web/dist-server/entry-server.js"));
   if (built === 0) return "missing";
-  // The sources, the HTML template, the build configuration and its plugins.
-  const sources = Math.max(newest(at("web/src")), newest(at("web/build")), builtAt("web/index.html"), builtAt("web/vite.config.ts"));
+  // The sources (the web's and the workspace packages', e.g. the route contract), the HTML template,
+  // the build configuration and its plugins.
+  const sources = Math.max(
+    newest(at("web/src")),
+    newest(at("packages")),
+    newest(at("web/build")),
+    builtAt("web/index.html"),
+    builtAt("web/vite.config.ts"),
+  );
   return built < sources ? "stale" : null;
 }
 
@@ -42,7 +49,9 @@ export function ensureWebBuilt() {
 /** The web app and the server bundle (api/dist/main.mjs), each built when missing or stale (npm start, npm run test:e2e). */
 export function ensureAppBuilt() {
   ensureWebBuilt();
-  if (builtAt("api/dist/main.mjs") < Math.max(newest(at("api/src")), newest(at("web/src/app")))) {
+  // The server bundles the workspace packages (the route contract) and the web's operation manifest.
+  const apiSources = Math.max(newest(at("api/src")), newest(at("packages")), builtAt("web/src/gql/persisted-documents.json"));
+  if (builtAt("api/dist/main.mjs") < apiSources) {
     pnpm(["--filter", "@brevia/api", "build"], { cwd: ROOT });
   }
 }

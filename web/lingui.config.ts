@@ -1,3 +1,4 @@
+import { LOCALES, PAGE_CATALOGUES, type PageCatalogue } from "@brevia/routes";
 import { defineConfig } from "@lingui/cli";
 import { formatter } from "@lingui/format-po";
 
@@ -22,34 +23,32 @@ const CREDENTIAL_FILES = [
   "social-login-messages.ts",
   "SessionsList.tsx",
 ].map((file) => `<rootDir>/src/features/accounts/${file}`);
-// Pages off the first visit's path: search and playlists.
-const BROWSE_PAGES = ["<rootDir>/src/routes/search", "<rootDir>/src/routes/playlist", "<rootDir>/src/features/discovery/PlayAll.tsx"];
-const ACCOUNT_PAGES = ["<rootDir>/src/features/settings", "<rootDir>/src/features/onboarding", "<rootDir>/src/routes/welcome"];
+
+/**
+ * The sources of each catalogue that routes declare (@brevia/routes PAGE_CATALOGUES, loaded by
+ * src/app/page-catalogues.ts): folders and files. Their messages stay out of the main catalogue.
+ */
+const PAGE_CATALOGUE_SOURCES = {
+  credentials: [...CREDENTIAL_DIRS, ...CREDENTIAL_FILES],
+  account: ["<rootDir>/src/features/settings", "<rootDir>/src/features/onboarding", "<rootDir>/src/routes/welcome"],
+  // Pages off the first visit's path: search and playlists.
+  browse: ["<rootDir>/src/routes/search", "<rootDir>/src/routes/playlist", "<rootDir>/src/features/discovery/PlayAll.tsx"],
+} satisfies Record<PageCatalogue, string[]>;
+
+/** A source as an exclude pattern: a folder's files, or the file. */
+const everythingIn = (source: string) => (/\.tsx?$/.test(source) ? source : `${source}/**`);
 
 export default defineConfig({
   // Messages are written in English in the code (the spec's wording); pt is the default locale.
   sourceLocale: "en",
-  locales: ["pt", "en", "es"],
+  locales: [...LOCALES],
   catalogs: [
     {
       path: "<rootDir>/src/locales/{locale}",
       include: ["<rootDir>/src"],
-      exclude: [
-        "**/gql/**",
-        ...CREDENTIAL_DIRS.map((dir) => `${dir}/**`),
-        ...CREDENTIAL_FILES,
-        "**/features/settings/**",
-        "**/features/onboarding/**",
-        "**/routes/welcome/**",
-        "**/routes/search/**",
-        "**/routes/playlist/**",
-        "**/features/discovery/PlayAll.tsx",
-      ],
+      exclude: ["**/gql/**", ...PAGE_CATALOGUES.flatMap((name) => PAGE_CATALOGUE_SOURCES[name].map(everythingIn))],
     },
-    // Catalogues that routes load on their own (src/app/page-catalogues.ts).
-    { path: "<rootDir>/src/locales/credentials/{locale}", include: [...CREDENTIAL_DIRS, ...CREDENTIAL_FILES] },
-    { path: "<rootDir>/src/locales/account/{locale}", include: ACCOUNT_PAGES },
-    { path: "<rootDir>/src/locales/browse/{locale}", include: BROWSE_PAGES },
+    ...PAGE_CATALOGUES.map((name) => ({ path: `<rootDir>/src/locales/${name}/{locale}`, include: PAGE_CATALOGUE_SOURCES[name] })),
   ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: "ts",

@@ -26,7 +26,11 @@ const VENDOR_CHUNKS = [
   { name: "apollo", test: /node_modules[\\/](@apollo|graphql|rxjs|optimism|@wry|tslib|@graphql-typed-document-node)[\\/]/ },
   { name: "lingui", test: /node_modules[\\/](@lingui|@messageformat)[\\/]/ },
   // Small modules many pages share (cards, head, links): one chunk, not one request and wrapper each.
-  { name: "shared", test: /src[\\/](app[\\/](route-table|PageHead|head|page-links|useLocale)|features[\\/]\w+[\\/]\w*(Card|Tile))\.tsx?$/ },
+  // (The route table and page links come from the route contract, packages/routes.)
+  {
+    name: "shared",
+    test: /(src[\\/](app[\\/](PageHead|head|useLocale)|features[\\/]\w+[\\/]\w*(Card|Tile))|packages[\\/]routes[\\/]src[\\/](route-table|page-links))\.tsx?$/,
+  },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
-import { ROOT_DIR } from "./paths.js";
+import { databaseConfig, databaseEnv } from "./db/db-config.js";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "./features/catalog/service-time.js";
 import { loadSocialLoginConfig } from "./features/accounts/social/social.config.js";
 
@@ -28,12 +28,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  DATA_DIR: z.string().default(path.join(ROOT_DIR, ".data")),
+  ...databaseEnv,
   MEDIA_DIR: z.string().optional(),
   MEDIA_URL_SECRET: z.string().min(32, "MEDIA_URL_SECRET must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -98,8 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     production,
     port: e.PORT,
     host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(e.DATA_DIR),
+    ...databaseConfig(e),
     /** Narrated audio (copied there by the catalogue import); keep it with the database. */
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, "media")),
     /** Signs media URLs. Unset: a random key per process, so URLs minted before a restart stop working. */

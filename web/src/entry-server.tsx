@@ -9,9 +9,9 @@ import { escapeHtml, headHtml, htmlLang, scriptSafeJson, type PageHeadData } fro
 import { createI18n } from "./app/i18n";
 import { acceptLanguageTags, decideLocale, firstSupportedLocale, localeCookie, parseLocaleCookie } from "./app/locale-cookie";
 import { DEFAULT_DESCRIPTION, HeadCollectorContext } from "./app/PageHead";
-import { splitLocale } from "./app/route-table";
+import { splitLocale } from "@brevia/routes";
 import { createRoutes } from "./app/router";
-import { STATE_ELEMENT_ID, type ServerEntry } from "./app/ssr-contract";
+import { STATE_ELEMENT_ID, type ServerEntry } from "@brevia/routes/ssr-contract";
 import { NotFoundSuggestionQuery } from "./routes/not-found/NotFound";
 
 const RENDER_TIMEOUT_MS = 10_000;

@@ -3,7 +3,7 @@
 // once) start loading, so it never competes with the first paint (the page's content and its cover
 // image) for the connection. Once loaded, the app hydrates the page (./start.tsx).
 import { installChunkReload } from "./app/chunk-reload";
-import { PRELOAD_ELEMENT_ID, STATE_ELEMENT_ID } from "./app/ssr-contract";
+import { PRELOAD_ELEMENT_ID, STATE_ELEMENT_ID } from "@brevia/routes/ssr-contract";
 import "./styles.css";
 
 installChunkReload();

@@ -5,9 +5,9 @@ import { createBrowserRouter, redirect, RouterProvider } from "react-router-dom"
 import { browserLink, createApollo } from "./app/apollo";
 import { activateLocale, i18n } from "./app/i18n";
 import { browserLocale, decideLocale, readLocaleCookie, writeLocaleCookie } from "./app/locale-cookie";
-import type { Locale } from "./app/route-table";
+import type { Locale } from "@brevia/routes";
 import { createRoutes } from "./app/router";
-import { STATE_ELEMENT_ID } from "./app/ssr-contract";
+import { STATE_ELEMENT_ID } from "@brevia/routes/ssr-contract";
 
 /**
  * Waits for a new task. The browser's work before hydration runs as a few short tasks (the app's

@@ -44,4 +44,12 @@ describe("db:status", () => {
     expect(result.stdout).toContain("Database: PostgreSQL postgres://127.0.0.1:1/brevia\n");
     expect(result.stdout + result.stderr).not.toContain("s3cret");
   });
+
+  it("reads the database settings only: the app's others (a feature's, the time zone, links) are not its to check", () => {
+    const dataDir = path.join(dir, "other-settings");
+    const result = status({ DATA_DIR: dataDir, SERVICE_TIME_ZONE: "Nowhere/Else", PUBLIC_URL: "not a URL", NODE_ENV: "production" });
+    expect(result.stderr).not.toContain("Invalid configuration");
+    expect(result.stdout).toContain(`Database: PGlite ${path.join(dataDir, "pglite")}`);
+    expect(result.stderr).toContain("does not exist: run npm run db:migrate");
+  });
 });

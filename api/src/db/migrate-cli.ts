@@ -2,11 +2,12 @@
 // DATABASE_URL=postgres://… targets a PostgreSQL server; without it, the embedded database in DATA_DIR.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../config.js";
+import { loadDatabaseConfig } from "./db-config.js";
 import { createPglite, postgresLabel } from "./client.js";
 import { createMigration, deployMigrations, migrationStatus, pendingSchemaChanges, type MigrationTarget } from "./migrate.js";
 
-const config = loadConfig();
+// Only the database settings: migrating loads no feature and needs none of the app's other settings.
+const config = loadDatabaseConfig();
 const [command, ...args] = process.argv.slice(2);
 const log = (m: string) => console.error(m);
 const pgliteDir = path.join(config.dataDir, "pglite");

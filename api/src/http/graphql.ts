@@ -4,7 +4,7 @@ import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/dis
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { fastifyApolloDrainPlugin, fastifyApolloHandler } from "@as-integrations/fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ExecuteGraphQL } from "../../../web/src/app/ssr-contract.js";
+import type { ExecuteGraphQL } from "@brevia/routes/ssr-contract";
 import type { AppConfig } from "../config.js";
 import { createContext, type Context } from "../context.js";
 import type { MediaUrlSigner } from "../features/catalog/audio/media-urls.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HomePageDocument, MicrobookPageDocument, NotFoundSuggestionDocument } from "../../../web/src/gql/graphql.js";
+import { HomePageDocument, MicrobookPageDocument, NotFoundSuggestionDocument } from "@brevia/web/gql";
 import { openTestDatabase, type TestDatabase } from "../test/database.js";
 import { buildMicrobook } from "../test/factories.js";
 import { graphqlGetUrl, startTestServer } from "../test/http.js";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import webOperations from "../../../web/src/gql/persisted-documents.json" with { type: "json" };
+import webOperations from "@brevia/web/persisted-documents.json" with { type: "json" };
 
 /**
  * Persisted operations: clients register their operations ahead of time (a manifest mapping each
@@ -30,7 +30,7 @@ function addManifest(registry: Map<string, string>, manifest: Record<string, str
 /** The web's operations, plus any other client's manifests (JSON files, e.g. the mobile app's). */
 export function loadOperationRegistry(extraManifestFiles: readonly string[] = []): OperationRegistry {
   const registry = new Map<string, string>();
-  addManifest(registry, webOperations, "web/src/gql/persisted-documents.json");
+  addManifest(registry, webOperations, "@brevia/web/persisted-documents.json");
   for (const file of extraManifestFiles) addManifest(registry, JSON.parse(readFileSync(file, "utf8")) as Record<string, string>, file);
   return registry;
 }

@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MicrobookPageDocument } from "../../../web/src/gql/graphql.js";
+import { MicrobookPageDocument } from "@brevia/web/gql";
 import { openTestDatabase, type TestDatabase } from "../test/database.js";
 import { buildMicrobook, buildSession, buildUser } from "../test/factories.js";
 import { graphqlGetUrl, startTestServer } from "../test/http.js";

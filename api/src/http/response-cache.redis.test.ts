@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HomePageDocument } from "../../../web/src/gql/graphql.js";
+import { HomePageDocument } from "@brevia/web/gql";
 import { openTestDatabase, type TestDatabase } from "../test/database.js";
 import { buildMicrobook } from "../test/factories.js";
 import { graphqlGetUrl, startTestServer } from "../test/http.js";

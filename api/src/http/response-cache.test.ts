@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { print } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HomePageDocument, MicrobookPageDocument } from "../../../web/src/gql/graphql.js";
+import { HomePageDocument, MicrobookPageDocument } from "@brevia/web/gql";
 import { importCatalog } from "../features/catalog/import/import.js";
 import { readCatalog } from "../features/catalog/import/parse.js";
 import { openTestDatabase, type TestDatabase } from "../test/database.js";

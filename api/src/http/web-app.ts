@@ -7,8 +7,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { matchRoute, splitLocale, TOKEN_ROUTES } from "../../../web/src/app/route-table.js";
-import { PRELOAD_ELEMENT_ID, type RenderedPage, type ServerEntry } from "../../../web/src/app/ssr-contract.js";
+import { matchRoute, pageQuery, ROUTE_TABLE, splitLocale } from "@brevia/routes";
+import { PRELOAD_ELEMENT_ID, type RenderedPage, type ServerEntry } from "@brevia/routes/ssr-contract";
 import { serviceDayKey } from "../features/catalog/service-time.js";
 import { WEB_DIST_DIR } from "../paths.js";
 import type { InProcessGraphQL } from "./graphql.js";
@@ -111,13 +111,15 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     let rendered: CachedPage | undefined;
     let shared = false;
     const route = matchRoute(url.pathname);
-    if (viewer || (route && TOKEN_ROUTES.has(route.name))) {
+    if (viewer || (route && ROUTE_TABLE[route.name].token)) {
       // A reader's own page, or a mailed link's (its token in the path): never shared or stored.
       rendered = withPreloads(await server.render({ ...page, execute }, indexHtml));
       reply.header("cache-control", "private, no-store");
     } else {
       const day = serviceDayKey(options.clock?.() ?? new Date(), options.graphql.timeZone);
-      const key = `page:${build}:${url.origin}${url.pathname}${pageParams(url)}:${await catalogVersion.current()}:${day}`;
+      // The query parameters its route declares make a page distinct; any other changes nothing on it
+      // (so it cannot fill the cache).
+      const key = `page:${build}:${url.origin}${url.pathname}${pageQuery(url)}:${await catalogVersion.current()}:${day}`;
       const cached = await responseStore.get(key);
       if (cached) {
         rendered = JSON.parse(cached) as CachedPage;
@@ -224,17 +226,6 @@ export async function pageChunkUrls(distDir: string): Promise<(modules: string[]
     return urls;
   };
 }
-/**
- * The query parameters a page renders from (a listing's ?page=N and ?sort=…, a search's query, filters
- * and cursor), in a fixed order: part of
- * the cached page's key. Any other parameter changes nothing on the page, so it cannot fill the cache.
- */
-export function pageParams(url: URL): string {
-  const kept = PAGE_PARAMS.flatMap((name) => url.searchParams.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
-  return kept.length ? `?${kept.join("&")}` : "";
-}
-const PAGE_PARAMS = ["page", "sort", "q", "lang", "format", "category", "after"] as const;
-
 /** Whether an If-None-Match header (one or more entity tags, or *) matches this ETag. */
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;

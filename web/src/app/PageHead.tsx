@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react";
 import { createContext, useContext, useEffect } from "react";
 import { useLocation } from "react-router-dom";
 import { applyHead, type BookHead, type PageHeadData } from "./head";
-import type { ListPosition } from "./page-links";
+import type { ListPosition } from "@brevia/routes/page-links";
 
 export const DEFAULT_DESCRIPTION = msg`Brevia: the key ideas of great non-fiction in 12 minutes, to read or to listen.`;
 

@@ -3,7 +3,7 @@ import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { createQueryPreloader } from "@apollo/client/react";
 import { print } from "graphql";
 import { Observable } from "rxjs";
-import type { ExecuteGraphQL } from "./ssr-contract";
+import type { ExecuteGraphQL } from "@brevia/routes/ssr-contract";
 
 /** The cache, alike on the server and in the browser (the browser restores the server's state into it). */
 export function createApolloCache() {

@@ -1,5 +1,5 @@
-import { headLinks, type ListPosition } from "./page-links";
-import { DEFAULT_LOCALE, LOCALES, splitLocale, type Locale } from "./route-table";
+import { headLinks, type ListPosition } from "@brevia/routes/page-links";
+import { DEFAULT_LOCALE, LOCALES, splitLocale, type Locale } from "@brevia/routes";
 
 export { headLinks };
 

@@ -1,6 +1,6 @@
 import { i18n, setupI18n, type I18n, type Messages } from "@lingui/core";
 import { htmlLang } from "./head";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "./route-table";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "@brevia/routes";
 
 const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
   pt: () => import("../locales/pt.po"),

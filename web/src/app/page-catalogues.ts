@@ -1,15 +1,13 @@
 import type { I18n, Messages } from "@lingui/core";
 import type { LoaderFunctionArgs } from "react-router-dom";
-import { splitLocale, type Locale } from "./route-table";
+import { splitLocale, type Locale, type PageCatalogue } from "@brevia/routes";
 
 /**
- * Messages that the visitors' first page does not need live in catalogues of their own
- * (lingui.config.ts), so the home page's JavaScript stays within its budget: a route that needs one
- * loads it before it renders (its loader runs after the language is chosen: on the server, at the
- * browser's start and after a language switch; Lingui merges what is loaded).
- *   credentials: log-in, sign-up, the email and password pages, the sessions list;
- *   account: pages only a signed-in reader sees (onboarding, the settings forms);
- *   browse: pages off the first visit's path (search, playlists).
+ * The catalogues routes declare (@brevia/routes PAGE_CATALOGUES; web/lingui.config.ts extracts
+ * them): messages the visitors' first page does not need, so the home page's JavaScript stays within
+ * its budget. A route that declares one loads it before it renders (its loader runs after the
+ * language is chosen: on the server, at the browser's start and after a language switch; Lingui
+ * merges what is loaded).
  */
 const CATALOGUES = {
   credentials: {
@@ -27,9 +25,7 @@ const CATALOGUES = {
     en: () => import("../locales/browse/en.po"),
     es: () => import("../locales/browse/es.po"),
   },
-} satisfies Record<string, Record<Locale, () => Promise<{ messages: Messages }>>>;
-
-export type PageCatalogue = keyof typeof CATALOGUES;
+} satisfies Record<PageCatalogue, Record<Locale, () => Promise<{ messages: Messages }>>>;
 
 /** Adds a catalogue's messages in `locale` to `i18n`. */
 export async function loadPageCatalogue(i18n: I18n, name: PageCatalogue, locale: Locale): Promise<void> {

@@ -4,7 +4,7 @@ import { I18nProvider } from "@lingui/react";
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
 import type { Apollo } from "./apollo";
 import { DefaultLayout } from "./layouts/layouts";
-import { DEFAULT_LOCALE, LOCALES, ROUTES, type Locale, type RouteName } from "./route-table";
+import { DEFAULT_LOCALE, LOCALES, ROUTE_NAMES, ROUTE_TABLE, type Locale, type RouteDeclaration, type RouteName } from "@brevia/routes";
 import { ErrorPage } from "./shell/ErrorPage";
 import { ProgressBar } from "./shell/ProgressBar";
 import { RouteAnnouncer } from "./shell/RouteAnnouncer";
@@ -39,63 +39,29 @@ function deferred(load: () => Promise<Loader>): Loader {
   };
 }
 
-/** Each route of the table: its loader (starts the query) and its lazily loaded component. */
-function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, "loader" | "lazy">> {
-  // /login and /signup: their guard, then the social login buttons' providers.
-  const socialLogin = (guard: Loader) =>
-    deferred(() => import("../features/accounts/social-login.loader").then((m) => m.socialLoginLoader(apollo, guard)));
-  // /welcome and its steps: signed in, with the account pages' messages.
+/** Each route of the table: the loader that starts its query (if any) and its lazily loaded component. */
+function pages(apollo: Apollo): Record<RouteName, { loader?: Loader; lazy: RouteObject["lazy"] }> {
+  // /login and /signup: the social login buttons' providers.
+  const socialLogin = () => deferred(() => import("../features/accounts/social-login.loader").then((m) => m.socialLoginLoader(apollo)));
+  // /welcome and its steps.
   const onboarding = (name: "welcomeAnswersLoader" | "welcomeRecommendedLoader") =>
-    ensureAuthenticated(
-      apollo,
-      withCatalogues(
-        i18n,
-        ["account"],
-        deferred(() => import("../routes/welcome/loader").then((m) => m[name](apollo))),
-      ),
-    );
+    deferred(() => import("../routes/welcome/loader").then((m) => m[name](apollo)));
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
     search: {
-      loader: withCatalogues(
-        i18n,
-        ["browse"],
-        deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
-      ),
+      loader: deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
       lazy: () => import("../routes/search/SearchPage"),
     },
-    login: {
-      loader: withCatalogues(i18n, ["credentials"], socialLogin(ensureUnauthenticated(apollo))),
-      lazy: () => import("../routes/login/LoginPage"),
-    },
-    signup: {
-      loader: withCatalogues(i18n, ["credentials"], socialLogin(ensureUnauthenticated(apollo))),
-      lazy: () => import("../routes/signup/SignUpPage"),
-    },
+    login: { loader: socialLogin(), lazy: () => import("../routes/login/LoginPage") },
+    signup: { loader: socialLogin(), lazy: () => import("../routes/signup/SignUpPage") },
     settings: {
-      loader: ensureAuthenticated(
-        apollo,
-        withCatalogues(
-          i18n,
-          ["account", "credentials"],
-          deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
-        ),
-      ),
+      loader: deferred(() => import("../routes/settings/loader").then((m) => m.settingsLoader(apollo))),
       lazy: () => import("../routes/settings/SettingsPage"),
     },
-    welcome: {
-      loader: onboarding("welcomeAnswersLoader"),
-      lazy: () => import("../routes/welcome/WelcomePage"),
-    },
-    welcomePreparing: {
-      loader: onboarding("welcomeAnswersLoader"),
-      lazy: () => import("../routes/welcome/PreparingPage"),
-    },
-    welcomeRecommended: {
-      loader: onboarding("welcomeRecommendedLoader"),
-      lazy: () => import("../routes/welcome/RecommendedPage"),
-    },
+    welcome: { loader: onboarding("welcomeAnswersLoader"), lazy: () => import("../routes/welcome/WelcomePage") },
+    welcomePreparing: { loader: onboarding("welcomeAnswersLoader"), lazy: () => import("../routes/welcome/PreparingPage") },
+    welcomeRecommended: { loader: onboarding("welcomeRecommendedLoader"), lazy: () => import("../routes/welcome/RecommendedPage") },
     categories: {
       loader: deferred(() => import("../routes/categories/loader").then((m) => m.categoriesLoader(apollo))),
       lazy: () => import("../routes/categories/Categories"),
@@ -125,33 +91,41 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, Pick<RouteObject, 
       lazy: () => import("../routes/playlists/Playlists"),
     },
     playlist: {
-      loader: withCatalogues(
-        i18n,
-        ["browse"],
-        deferred(() => import("../routes/playlist/loader").then((m) => m.playlistLoader(apollo))),
-      ),
+      loader: deferred(() => import("../routes/playlist/loader").then((m) => m.playlistLoader(apollo))),
       lazy: () => import("../routes/playlist/PlaylistPage"),
     },
-    forgotPassword: { lazy: () => import("../routes/forgot-password/ForgotPasswordPage"), loader: withCatalogues(i18n, ["credentials"]) },
-    newPassword: { lazy: () => import("../routes/new-password/NewPasswordPage"), loader: withCatalogues(i18n, ["credentials"]) },
-    createPassword: { lazy: () => import("../routes/create-password/CreatePasswordPage"), loader: withCatalogues(i18n, ["credentials"]) },
-    confirmEmail: { lazy: () => import("../routes/confirm-email/ConfirmEmailPage"), loader: withCatalogues(i18n, ["credentials"]) },
-    newPasswordInternal: {
-      lazy: () => import("../routes/new-password-internal/NewPasswordInternalPage"),
-      loader: withCatalogues(i18n, ["credentials"], ensureAuthenticated(apollo)),
-    },
-    updateProfile: {
-      lazy: () => import("../routes/update-profile/UpdateProfilePage"),
-      loader: withCatalogues(i18n, ["credentials"], ensureAuthenticated(apollo)),
-    },
+    forgotPassword: { lazy: () => import("../routes/forgot-password/ForgotPasswordPage") },
+    newPassword: { lazy: () => import("../routes/new-password/NewPasswordPage") },
+    createPassword: { lazy: () => import("../routes/create-password/CreatePasswordPage") },
+    confirmEmail: { lazy: () => import("../routes/confirm-email/ConfirmEmailPage") },
+    newPasswordInternal: { lazy: () => import("../routes/new-password-internal/NewPasswordInternalPage") },
+    updateProfile: { lazy: () => import("../routes/update-profile/UpdateProfilePage") },
   };
 }
 
+/**
+ * A route's loader as its declaration says (@brevia/routes): its guard first, then its catalogues, in
+ * the page's language, beside the page's own loader.
+ */
+function declaredLoader(route: RouteDeclaration, deps: RouteDeps, loader: Loader | undefined): Loader | undefined {
+  const catalogues = route.catalogues ?? [];
+  const page = catalogues.length ? withCatalogues(deps.i18n, catalogues, loader) : loader;
+  switch (route.guard) {
+    case "public":
+      return page;
+    case "signed-in":
+      return ensureAuthenticated(deps.apollo, page);
+    case "visitor-only":
+      return ensureUnauthenticated(deps.apollo, page);
+  }
+}
+
 function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
-  const loaders = pages(deps.apollo, deps.i18n);
-  const children: RouteObject[] = (Object.keys(ROUTES) as RouteName[]).map((name) => {
-    const path = ROUTES[name];
-    return path === "/" ? { index: true, ...loaders[name] } : { path: path.slice(1), ...loaders[name] };
+  const routes = pages(deps.apollo);
+  const children: RouteObject[] = ROUTE_NAMES.map((name) => {
+    const { path } = ROUTE_TABLE[name];
+    const page = { lazy: routes[name].lazy, loader: declaredLoader(ROUTE_TABLE[name], deps, routes[name].loader) };
+    return path === "/" ? { index: true, ...page } : { path: path.slice(1), ...page };
   });
   return {
     path: locale === DEFAULT_LOCALE ? "/" : `/${locale}`,

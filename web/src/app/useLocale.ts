@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useCallback } from "react";
-import { localizePath, type Locale } from "./route-table";
+import { localizePath, type Locale } from "@brevia/routes";
 
 export function useLocale(): Locale {
   return useLingui().i18n.locale as Locale;

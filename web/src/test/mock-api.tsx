@@ -7,7 +7,7 @@ import { render } from "@testing-library/react";
 import { of } from "rxjs";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { createApollo, type Apollo } from "../app/apollo";
-import type { Locale } from "../app/route-table";
+import type { Locale } from "@brevia/routes";
 import { ToastProvider } from "../app/shell/toasts";
 import { messages as accountEn } from "../locales/account/en.po";
 import { messages as accountEs } from "../locales/account/es.po";

@@ -19,7 +19,7 @@ import { messages as credentialsPt } from "../locales/credentials/pt.po";
 import { messages as en } from "../locales/en.po";
 import { messages as es } from "../locales/es.po";
 import { messages as pt } from "../locales/pt.po";
-import type { Locale } from "../app/route-table";
+import type { Locale } from "@brevia/routes";
 import { ToastProvider } from "../app/shell/toasts";
 
 // The main catalogue with the ones pages load on their own (page-catalogues.ts), as a page has them.

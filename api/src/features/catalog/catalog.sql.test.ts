@@ -9,7 +9,7 @@ import {
   OriginalPageDocument,
   PlaylistPageDocument,
   PlaylistsPageDocument,
-} from "../../../../web/src/gql/graphql.js";
+} from "@brevia/web/gql";
 import { openTestDatabase, type TestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
 import { buildCategory, buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";

@@ -1,6 +1,6 @@
 import { print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CategoryPageDocument, HomePageDocument } from "../../../../web/src/gql/graphql.js";
+import { CategoryPageDocument, HomePageDocument } from "@brevia/web/gql";
 import { openTestDatabase, type TestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
 import { buildCategory, buildUser, makeFreeToday } from "../../test/factories.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SearchPageDocument } from "../../../../web/src/gql/graphql.js";
+import { SearchPageDocument } from "@brevia/web/gql";
 import { openTestDatabase, type TestDatabase } from "../../test/database.js";
 import { buildMicrobook, buildSession, buildUser } from "../../test/factories.js";
 import { graphqlGetUrl, startTestServer } from "../../test/http.js";

@@ -1,6 +1,6 @@
 import { print } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SearchPageDocument } from "../../../../web/src/gql/graphql.js";
+import { SearchPageDocument } from "@brevia/web/gql";
 import { Language } from "../../generated/prisma/enums.js";
 import { openTestDatabase, type TestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { headLinks } from "../../../../web/src/app/page-links.js";
-import { LOCALES, localizePath, ROUTES } from "../../../../web/src/app/route-table.js";
+import { LOCALES, localizePath, ROUTE_NAMES, ROUTE_TABLE, routePath, type RouteName } from "@brevia/routes";
+import { headLinks } from "@brevia/routes/page-links";
 import type { Database } from "../../db/client.js";
 import { serviceDay, weekStart } from "../catalog/service-time.js";
+
+/** The routes declared for the sitemap whose paths have parameters: each page of them comes from the database. */
+type SitemapRouteWithParams = {
+  [N in RouteName]: (typeof ROUTE_TABLE)[N] extends { sitemap: true; path: `${string}:${string}` } ? N : never;
+}[RouteName];
+
+type SitemapPage = { path: string; lastmod?: Date };
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** One <url> per page and language, each listing every language's version (and x-default). */
-function urlEntries(origin: string, paths: { path: string; lastmod?: Date }[]): string[] {
+function urlEntries(origin: string, paths: SitemapPage[]): string[] {
   return paths.flatMap(({ path, lastmod }) =>
     LOCALES.map((locale) => {
       const { canonical, alternates } = headLinks(origin, localizePath(locale, path));
@@ -23,9 +30,10 @@ function urlEntries(origin: string, paths: { path: string; lastmod?: Date }[]): 
 }
 
 /**
- * GET /robots.txt and /sitemap.xml: every public page (home, the discovery listings, each category,
- * original, playlist and microbook) in the three languages,
- * with its alternates, for crawlers. New public routes (categories, playlists…) add their paths here.
+ * GET /robots.txt and /sitemap.xml: every page of the routes declared for it (@brevia/routes `sitemap`:
+ * home, the discovery listings, each category, original, playlist and microbook) in the three
+ * languages, with its alternates, for crawlers. A declared route with path parameters must say here
+ * which pages it has (the type below fails until it does).
  */
 export function registerSitemap(app: FastifyInstance, db: Database, options: { publicUrl: string; timeZone?: string }) {
   const origin = options.publicUrl;
@@ -53,16 +61,20 @@ export function registerSitemap(app: FastifyInstance, db: Database, options: { p
       orderBy: { slug: "asc" },
       select: { slug: true, editions: { select: { updatedAt: true } } },
     });
-    const paths = [
-      { path: ROUTES.home },
-      ...[ROUTES.categories, ROUTES.trending, ROUTES.latest, ROUTES.originals, ROUTES.playlists].map((path) => ({ path })),
-      ...categories.map((c) => ({ path: ROUTES.category.replace(":slug", c.slug) })),
-      ...originals.map((o) => ({ path: ROUTES.original.replace(":slug", o.slug) })),
-      ...playlists.map((p) => ({ path: ROUTES.playlist.replace(":slug", p.slug) })),
-      ...microbooks.map((book) => ({
-        path: ROUTES.microbook.replace(":slug", book.slug),
+    const pagesWithParams: Record<SitemapRouteWithParams, SitemapPage[]> = {
+      category: categories.map((c) => ({ path: routePath("category", { slug: c.slug }) })),
+      original: originals.map((o) => ({ path: routePath("original", { slug: o.slug }) })),
+      playlist: playlists.map((p) => ({ path: routePath("playlist", { slug: p.slug }) })),
+      microbook: microbooks.map((book) => ({
+        path: routePath("microbook", { slug: book.slug }),
         lastmod: new Date(Math.max(...book.editions.map((e) => e.updatedAt.getTime()))),
       })),
+    };
+    const paths: SitemapPage[] = [
+      ...ROUTE_NAMES.filter((name) => ROUTE_TABLE[name].sitemap && !ROUTE_TABLE[name].path.includes(":")).map((name) => ({
+        path: ROUTE_TABLE[name].path,
+      })),
+      ...Object.values(pagesWithParams).flat(),
     ];
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',

@@ -7,7 +7,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
 import { isChunkLoadError, mayReloadForChunkError, reloadOnceForChunkError } from "../chunk-reload";
 import { Footer, Header } from "../layouts/Header";
 import { PageHead } from "../PageHead";
-import { DEFAULT_LOCALE, LOCALES, localizePath, type Locale } from "../route-table";
+import { DEFAULT_LOCALE, LOCALES, localizePath, type Locale } from "@brevia/routes";
 import { useLocalizedPath } from "../useLocale";
 
 const NotFound = lazy(() => import("../../routes/not-found/NotFound").then((m) => ({ default: m.NotFound })));

@@ -14,7 +14,7 @@ import {
 } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { readLocaleCookie } from "../locale-cookie";
-import type { Locale } from "../route-table";
+import type { Locale } from "@brevia/routes";
 import { renderRoutes, testI18n, withI18n } from "../../test/render";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router-dom";
 import { writeLocaleCookie } from "../locale-cookie";
-import { pageInEachLocale } from "../page-links";
-import type { Locale } from "../route-table";
+import { pageInEachLocale } from "@brevia/routes/page-links";
+import type { Locale } from "@brevia/routes";
 import { useLocale } from "../useLocale";
 
 /** Each language's name in itself: a reader finds their own whatever the page's language. */

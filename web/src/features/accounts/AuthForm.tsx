@@ -3,10 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { writeLocaleCookie } from "../../app/locale-cookie";
-import { localizePath } from "../../app/route-table";
+import { localizePath } from "@brevia/routes";
 import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { errorsOf, MESSAGES, type FormErrors } from "./auth-messages";
-import { safeRedirectPath } from "../../app/safe-redirect";
+import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 import { LogInMutation, SignUpMutation } from "./auth.graphql";
 
 /**

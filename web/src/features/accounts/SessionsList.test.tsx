@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockApollo, renderWithApi } from "../../test/mock-api";
-import type { Locale } from "../../app/route-table";
+import type { Locale } from "@brevia/routes";
 import { SessionsList } from "./SessionsList";
 
 const session = (id: string, device: string | null, current = false) => ({

@@ -5,7 +5,7 @@ import { render, screen } from "@testing-library/react";
 import { of } from "rxjs";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { Locale } from "../../app/route-table";
+import type { Locale } from "@brevia/routes";
 import { testI18n } from "../../test/render";
 import { SocialButtons } from "./SocialButtons";
 

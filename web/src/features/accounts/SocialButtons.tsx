@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useSyncExternalStore, type MouseEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useLocale } from "../../app/useLocale";
-import { safeRedirectPath } from "../../app/safe-redirect";
+import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 import { SocialLoginProvidersQuery } from "./social-login.graphql";
 import { PROVIDER_NAMES, socialErrorMessage, type SocialProviderPath } from "./social-login-messages";
 

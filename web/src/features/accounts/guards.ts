@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
-import { localizePath, splitLocale } from "../../app/route-table";
-import { safeRedirectPath } from "../../app/safe-redirect";
+import { localizePath, splitLocale } from "@brevia/routes";
 import { SessionViewerQuery } from "./accounts.graphql";
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -27,14 +26,17 @@ export function ensureAuthenticated(apollo: Apollo, loader?: Loader): Loader {
   };
 }
 
-/** ensureUnauthenticated: a signed-in reader is sent away from /login and /signup (to `next`, or home). */
-export function ensureUnauthenticated(apollo: Apollo): Loader {
-  return async ({ request }) => {
+/** ensureUnauthenticated: a signed-in reader is sent away from /login and /signup (to `next`, or home); a visitor gets the page. */
+export function ensureUnauthenticated(apollo: Apollo, loader?: Loader): Loader {
+  return async (args) => {
     if (await currentViewer(apollo)) {
-      const url = new URL(request.url);
+      const url = new URL(args.request.url);
       const { locale } = splitLocale(url.pathname);
+      // Loaded when needed (a signed-in reader on /login or /signup), not with the app: the home page's
+      // JavaScript stays within its budget.
+      const { safeRedirectPath } = await import("@brevia/routes/safe-redirect");
       throw redirect(localizePath(locale, safeRedirectPath(url.searchParams.get("next")) ?? "/"));
     }
-    return null;
+    return loader ? loader(args) : null;
   };
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
-import { LOCALES, type Locale } from "../../app/route-table";
+import { LOCALES, type Locale } from "@brevia/routes";
 import { LanguageName } from "../catalog/LanguageName";
 
 /**

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "react-router-dom";
-import { listQuery } from "../../app/page-links";
+import { listQuery } from "@brevia/routes/page-links";
 
 /**
  * Previous and next links to `?page=N` addresses (so a page can be shared and survives a reload), with

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Form, useLocation } from "react-router-dom";
-import { matchRoute } from "../../app/route-table";
+import { matchRoute } from "@brevia/routes";
 import { useLocalizedPath } from "../../app/useLocale";
 
 /** Whether a key press belongs to a field the reader is typing in. */

@@ -1,6 +1,6 @@
 // The search page's state lives in its URL (?q=…&category=…&format=…&lang=…&after=…): shareable,
 // kept on reload, rendered by the server. Plain TypeScript, unit-tested.
-import { LOCALES, type Locale } from "../../app/route-table";
+import { LOCALES, type Locale } from "@brevia/routes";
 
 export const MAX_QUERY_LENGTH = 200;
 export type SearchFormat = "AUDIO" | "TEXT";

@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { writeLocaleCookie } from "../../app/locale-cookie";
-import { localizePath, LOCALES, type Locale } from "../../app/route-table";
+import { localizePath, LOCALES, type Locale } from "@brevia/routes";
 import { useToast } from "../../app/shell/toasts";
 import { useLocale } from "../../app/useLocale";
 import type { Language } from "../../gql/graphql";

@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { Locale } from "../../app/route-table";
+import type { Locale } from "@brevia/routes";
 import { testI18n, withI18n } from "../../test/render";
 import { PublishedYear } from "./MicrobookPage";
 

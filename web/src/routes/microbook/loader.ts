@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
-import { splitLocale } from "../../app/route-table";
+import { splitLocale } from "@brevia/routes";
 import { currentViewer } from "../../features/accounts/guards";
 import { MicrobookPageQuery } from "./microbook.query";
 

@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLoaderData, useNavigate, useNavigation } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
-import { LOCALES } from "../../app/route-table";
+import { LOCALES } from "@brevia/routes";
 import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { LanguageName } from "../../features/catalog/LanguageName";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
-import { splitLocale } from "../../app/route-table";
+import { splitLocale } from "@brevia/routes";
 import { readSearchParams } from "../../features/search/search-params";
 import { SearchPageQuery } from "./search.query";
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router-dom";
 import { useLocalizedPath } from "../../app/useLocale";
-import { safeRedirectPath } from "../../app/safe-redirect";
+import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 
 /**
  * Where a new reader was going before signing up (`?next=`, a same-site path): the onboarding carries

@@ -1,4 +1,4 @@
-import { localizePath } from "../../../../../web/src/app/route-table.js";
+import { localizePath, routePath } from "@brevia/routes";
 import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
 import type { Language } from "../../../generated/prisma/enums.js";
 import { queueMail } from "./outbox.js";
@@ -13,22 +13,33 @@ export function appLink(origin: string, language: Language, path: string): strin
 }
 
 export function queueWelcomeMail(db: Db, { to, language, origin, now }: Common) {
-  return queueMail(db, renderMail("welcome", language, to, { homeUrl: appLink(origin, language, "/") }), now);
+  return queueMail(db, renderMail("welcome", language, to, { homeUrl: appLink(origin, language, routePath("home")) }), now);
 }
 
 export function queuePasswordResetMail(db: Db, { to, language, origin, now, token }: Common & { token: string }) {
-  return queueMail(db, renderMail("password-reset", language, to, { url: appLink(origin, language, `/new-password/${token}`) }), now);
+  return queueMail(
+    db,
+    renderMail("password-reset", language, to, { url: appLink(origin, language, routePath("newPassword", { token })) }),
+    now,
+  );
 }
 
 export function queueCreatePasswordMail(db: Db, { to, language, origin, now, token }: Common & { token: string }) {
-  return queueMail(db, renderMail("create-password", language, to, { url: appLink(origin, language, `/create-password/${token}`) }), now);
+  return queueMail(
+    db,
+    renderMail("create-password", language, to, { url: appLink(origin, language, routePath("createPassword", { token })) }),
+    now,
+  );
 }
 
 /** To the new address: the link that makes it the login email. */
 export function queueEmailChangeConfirmMail(db: Db, { to, language, origin, now, token }: Common & { token: string }) {
   return queueMail(
     db,
-    renderMail("email-change-confirm", language, to, { url: appLink(origin, language, `/confirm-email/${token}`), newEmail: to }),
+    renderMail("email-change-confirm", language, to, {
+      url: appLink(origin, language, routePath("confirmEmail", { token })),
+      newEmail: to,
+    }),
     now,
   );
 }

@@ -1,13 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_SECONDS,
-  localizePath,
-  LOCALES,
-  type Locale,
-} from "../../../../../web/src/app/route-table.js";
-import { safeRedirectPath } from "../../../../../web/src/app/safe-redirect.js";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, localizePath, LOCALES, routePath, type Locale } from "@brevia/routes";
+import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 import type { AppConfig } from "../../../config.js";
 import { parseLocale } from "../../../context.js";
 import type { Database } from "../../../db/client.js";
@@ -53,7 +47,7 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
 
   function toLogin(reply: FastifyReply, locale: Locale, returnTo: string | null, params: Record<string, string>) {
     const search = new URLSearchParams({ ...(returnTo ? { next: returnTo } : {}), ...params });
-    return reply.header("cache-control", "private, no-store").redirect(`${localizePath(locale, "/login")}?${search}`, 303);
+    return reply.header("cache-control", "private, no-store").redirect(`${localizePath(locale, routePath("login"))}?${search}`, 303);
   }
 
   await app.register(async (scope) => {
@@ -165,8 +159,8 @@ export async function registerSocialLogin(app: FastifyInstance, config: AppConfi
       });
       reply.setCookie(LOCALE_COOKIE, interfaceLanguage, { path: "/", maxAge: LOCALE_COOKIE_MAX_AGE_SECONDS, sameSite: "lax" });
       const destination = signedIn.isNew
-        ? `/welcome${attempt.returnTo ? `?next=${encodeURIComponent(attempt.returnTo)}` : ""}`
-        : (attempt.returnTo ?? "/");
+        ? `${routePath("welcome")}${attempt.returnTo ? `?next=${encodeURIComponent(attempt.returnTo)}` : ""}`
+        : (attempt.returnTo ?? routePath("home"));
       return reply.header("cache-control", "private, no-store").redirect(localizePath(interfaceLanguage, destination), 303);
     };
     scope.get("/auth/:provider/callback", callback);

@@ -1,6 +1,6 @@
 import { print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HomePageDocument, MicrobookPageDocument, NotFoundSuggestionDocument } from "../../../../../web/src/gql/graphql.js";
+import { HomePageDocument, MicrobookPageDocument, NotFoundSuggestionDocument } from "@brevia/web/gql";
 import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
 import { run } from "../../../test/execute.js";
 import { buildCategory, buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../../test/factories.js";

@@ -1,5 +1,5 @@
 // What the API server and the web's server entry (web/src/entry-server.tsx, built to
-// web/dist-server) agree on. Plain TypeScript with no React, so the API can import its types.
+// web/dist-server) agree on, owned by neither. Plain TypeScript with no React.
 
 export type GraphQLRequest = { query: string; variables?: Record<string, unknown>; operationName?: string };
 export type GraphQLResult = {

@@ -1,7 +1,8 @@
 import { DEFAULT_LOCALE, LOCALES, localizePath, splitLocale, type Locale } from "./route-table";
 
-// Plain TypeScript with no DOM: the server's head, the browser's head, the language switcher and
-// the API's sitemap share it.
+// A page's links in every language (canonical, alternates, a list's previous and next pages). Plain
+// TypeScript with no DOM: the server's head, the browser's head, the language switcher and the API's
+// sitemap share it.
 
 /** The same page in each language: its path in pt (unprefixed), en and es. */
 export function pageInEachLocale(pathname: string): { locale: Locale; path: string }[] {

@@ -1,5 +1,5 @@
 // Where to send a reader after signing in (`?next=`): one decision for the web's guards and the
-// server's social login. Plain TypeScript with no React, so the API server can import it.
+// server's social login. Plain TypeScript with no React or DOM.
 import { matchRoute, splitLocale } from "./route-table";
 
 const BASE = "http://brevia.invalid";
