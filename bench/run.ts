@@ -162,6 +162,8 @@ async function benchOn(kind: DatabaseKind, previous?: DatabaseResult): Promise<D
       PERSISTED_OPERATIONS_ONLY: "false",
       PERSISTED_OPERATIONS_FILES: "",
       GRAPHQL_INTROSPECTION: "false",
+      // Required in production with a database server; only links use it.
+      PUBLIC_URL: "http://bench.brevia.invalid",
     });
     out(`server:    pid ${server.pid}, ${server.baseUrl}, ready after ${(server.readyAfterMs / 1000).toFixed(1)} s`);
 

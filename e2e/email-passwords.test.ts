@@ -45,7 +45,8 @@ beforeAll(async () => {
       TRUST_PROXY: "loopback",
       SMTP_URL: smtp.url,
       MAIL_FROM: "Brevia <no-reply@brevia.test>",
-      PUBLIC_URL: "",
+      // The browser opens the mailed links: they must name the origin it uses.
+      PUBLIC_URL: base,
     },
   });
   const started = Date.now();
