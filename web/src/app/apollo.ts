@@ -3,11 +3,14 @@ import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { createQueryPreloader } from "@apollo/client/react";
 import { print } from "graphql";
 import { Observable } from "rxjs";
+import possibleTypesResult from "../gql/possible-types";
 import type { ExecuteGraphQL } from "@brevia/routes/ssr-contract";
 
 /** The cache, alike on the server and in the browser (the browser restores the server's state into it). */
 export function createApolloCache() {
   return new InMemoryCache({
+    // Generated from schema.graphql (codegen.ts): `... on Error` matches every typed error, `... on Node` every node.
+    possibleTypes: possibleTypesResult.possibleTypes,
     typePolicies: {
       // Answers differ by language: keep each language's root fields apart in the cache.
       Query: { fields: { microbook: { keyArgs: ["slug"] } } },

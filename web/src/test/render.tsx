@@ -1,5 +1,5 @@
 // Helpers of the component tests: the app's real catalogues, a data router in memory.
-import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
+import { ApolloClient, ApolloLink } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
 import { setupI18n, type I18n } from "@lingui/core";
 import { of } from "rxjs";
@@ -20,6 +20,7 @@ import { messages as en } from "../locales/en.po";
 import { messages as es } from "../locales/es.po";
 import { messages as pt } from "../locales/pt.po";
 import type { Locale } from "@brevia/routes";
+import { createApolloCache } from "../app/apollo";
 import { ToastProvider } from "../app/shell/toasts";
 
 // The main catalogue with the ones pages load on their own (page-catalogues.ts), as a page has them.
@@ -36,7 +37,7 @@ export function testI18n(locale: Locale = "en"): I18n {
 /** An Apollo client for the shell's own queries (the header's viewer): a visitor, no network. The app's Root
  * gives every page (the error page too) Apollo, i18n and toasts; so does this. */
 export function testApollo(): ApolloClient {
-  return new ApolloClient({ cache: new InMemoryCache(), link: new ApolloLink(() => of({ data: { viewer: null } })) });
+  return new ApolloClient({ cache: createApolloCache(), link: new ApolloLink(() => of({ data: { viewer: null } })) });
 }
 
 export function withI18n(ui: ReactNode, i18n: I18n = testI18n()) {

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
+import { ApolloClient, ApolloLink } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
 import { I18nProvider } from "@lingui/react";
 import { render, screen } from "@testing-library/react";
@@ -6,13 +6,14 @@ import { of } from "rxjs";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@brevia/routes";
+import { createApolloCache } from "../../app/apollo";
 import { testI18n } from "../../test/render";
 import { SocialButtons } from "./SocialButtons";
 
 /** The buttons on a page at `path`, with the server configured for `providers`. */
 function renderButtons(path: string, providers: string[], locale: Locale = "en") {
   const client = new ApolloClient({
-    cache: new InMemoryCache(),
+    cache: createApolloCache(),
     link: new ApolloLink(() => of({ data: { socialLoginProviders: providers } })),
   });
   const router = createMemoryRouter([{ path: "*", element: <SocialButtons /> }], { initialEntries: [path] });
