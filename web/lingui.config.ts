@@ -13,14 +13,11 @@ const CREDENTIAL_DIRS = [
 ].map((route) => `<rootDir>/src/routes/${route}`);
 const CREDENTIAL_FILES = [
   "CredentialForm.tsx",
-  "credential-messages.ts",
   "password-fields.ts",
   "NoPasswordYet.tsx",
   // The log-in and sign-up forms, their social buttons and the sessions list (their pages load the catalogue too).
   "AuthForm.tsx",
-  "auth-messages.ts",
   "SocialButtons.tsx",
-  "social-login-messages.ts",
   "SessionsList.tsx",
 ].map((file) => `<rootDir>/src/features/accounts/${file}`);
 

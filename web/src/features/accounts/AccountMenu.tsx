@@ -1,13 +1,14 @@
 import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "react-router-dom";
+import { unexpectedError } from "../../app/errors/error-messages";
 import { useLocalizedPath } from "../../app/useLocale";
 import { useToast } from "../../app/shell/toasts";
 import { LogOutMutation, SessionViewerQuery } from "./accounts.graphql";
 
 /** The header's account control: log in / sign up for a visitor; the reader's email and "Log out". */
 export function AccountMenu() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const localize = useLocalizedPath();
   const navigate = useNavigate();
   const client = useApolloClient();
@@ -35,8 +36,7 @@ export function AccountMenu() {
       await client.resetStore();
       await navigate(localize("/"));
     } catch {
-      // Written here, not taken from auth-messages: the header is on every page's first load, the forms are not.
-      toast.show(t`Something went wrong. Please try again.`, "error");
+      toast.show(unexpectedError(i18n), "error");
     }
   }
   return (

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { writeLocaleCookie } from "../../app/locale-cookie";
 import { localizePath } from "@brevia/routes";
 import { useLocale, useLocalizedPath } from "../../app/useLocale";
-import { errorsOf, MESSAGES, type FormErrors } from "./auth-messages";
+import { formErrorsOf, unexpectedError, type FieldErrors } from "../../app/errors/error-messages";
 import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 import { LogInMutation, SignUpMutation } from "./auth.graphql";
 
@@ -25,7 +25,7 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
   const [params] = useSearchParams();
   const next = safeRedirectPath(params.get("next"));
   const id = useId();
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<"email" | "password">>({});
   const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -46,9 +46,9 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
       const logIn = mode === "logIn" ? (await client.mutate({ mutation: LogInMutation, variables })).data?.logIn : undefined;
       const answer = mode === "logIn" ? logIn : (await client.mutate({ mutation: SignUpMutation, variables })).data?.signUp;
       if (!answer) throw new Error("No answer");
-      const found = errorsOf(i18n, answer);
-      setErrors(found);
-      if (Object.keys(found).length) return;
+      const found = formErrorsOf(i18n, answer, ["email", "password"] as const);
+      setErrors(found ?? {});
+      if (found) return;
       // Everything cached so far was a visitor's answer.
       await client.resetStore();
       // A new reader starts with the onboarding (/welcome), which ends where they were going, or home.
@@ -59,7 +59,7 @@ export function AuthForm({ mode }: { mode: "logIn" | "signUp" }) {
       if (saved) writeLocaleCookie(saved);
       await navigate(localizePath(locale, destination), { replace: true });
     } catch {
-      setErrors({ form: i18n._(MESSAGES.UNEXPECTED) });
+      setErrors({ form: unexpectedError(i18n) });
     } finally {
       setBusy(false);
     }

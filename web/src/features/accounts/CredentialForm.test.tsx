@@ -1,48 +1,56 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { errorMessage } from "../../app/errors/error-messages";
+import { Component as ForgotPasswordPage } from "../../routes/forgot-password/ForgotPasswordPage";
+import { mockApollo, renderWithApi } from "../../test/mock-api";
 import { testI18n, withI18n } from "../../test/render";
-import { loadPageCatalogue } from "../../app/page-catalogues";
 import { CredentialForm } from "./CredentialForm";
-import { credentialErrorsOf, RESET_REQUESTED } from "./credential-messages";
 
-describe("the credential pages' messages", () => {
-  it("say the spec's messages verbatim in English and translated in pt and es, from their own catalogue", async () => {
-    const expected = {
-      en: [
-        "The passwords are different.",
-        "An error ocurred while reseting your password.",
-        "If the email exists on our database, you'll receive an email to continue.",
-      ],
-      pt: [
-        "As senhas são diferentes.",
-        "Ocorreu um erro ao redefinir sua senha.",
-        "Se o e-mail existir em nossa base de dados, você receberá um e-mail para continuar.",
-      ],
-      es: [
-        "Las contraseñas son diferentes.",
-        "Ocurrió un error al restablecer tu contraseña.",
-        "Si el correo electrónico existe en nuestra base de datos, recibirás un correo para continuar.",
-      ],
-    } as const;
-    for (const [locale, [different, failed, requested]] of Object.entries(expected) as [keyof typeof expected, readonly string[]][]) {
-      const i18n = testI18n(locale);
-      await loadPageCatalogue(i18n, "credentials", locale);
-      const fields = ["password", "passwordConfirmation"];
-      const invalid = { __typename: "InvalidInputError", issues: [{ path: ["passwordConfirmation"], code: "PASSWORDS_DIFFERENT" }] };
-      expect(credentialErrorsOf(i18n, invalid, fields)).toEqual({ passwordConfirmation: different });
-      expect(credentialErrorsOf(i18n, { __typename: "PasswordResetFailedError" }, fields)).toEqual({ form: failed });
-      expect(i18n._(RESET_REQUESTED)).toBe(requested);
-      expect(credentialErrorsOf(i18n, { __typename: "PasswordResetDone" }, fields)).toBeNull();
-    }
-  });
-
-  it("puts an issue on a field the form does not have on the form", async () => {
-    const i18n = testI18n("en");
-    await loadPageCatalogue(i18n, "credentials", "en");
-    const issue = { __typename: "InvalidInputError", issues: [{ path: ["newEmail"], code: "NOTHING_TO_UPDATE" }] };
-    expect(credentialErrorsOf(i18n, issue, ["password"])).toEqual({ form: "Enter a new email or a new password." });
-  });
+describe("/forgot-password", () => {
+  it.each([
+    ["en", "/en/forgot-password", "Email", "Send link", "If the email exists on our database, you'll receive an email to continue."],
+    [
+      "pt",
+      "/forgot-password",
+      "E-mail",
+      "Enviar link",
+      "Se o e-mail existir em nossa base de dados, você receberá um e-mail para continuar.",
+    ],
+    [
+      "es",
+      "/es/forgot-password",
+      "Correo electrónico",
+      "Enviar enlace",
+      "Si el correo electrónico existe en nuestra base de datos, recibirás un correo para continuar.",
+    ],
+  ] as const)(
+    "says the spec's answer to any well-formed request (%s), and the registry's message for an invalid email",
+    async (locale, path, email, send, said) => {
+      const user = userEvent.setup();
+      const apollo = mockApollo({
+        RequestPasswordReset: ({ email }) =>
+          email === "ana@example.com"
+            ? { requestPasswordReset: { __typename: "PasswordResetRequested" } }
+            : {
+                requestPasswordReset: {
+                  __typename: "InvalidInputError",
+                  code: "INVALID_INPUT",
+                  issues: [{ __typename: "InputIssue", path: ["email"], code: "INVALID_EMAIL" }],
+                },
+              },
+      });
+      renderWithApi(apollo, [{ path, Component: ForgotPasswordPage }], { path, locale });
+      await user.type(await screen.findByLabelText(email), "ana@");
+      await user.click(screen.getByRole("button", { name: send }));
+      const invalid = errorMessage(testI18n(locale), "INVALID_EMAIL");
+      expect(await screen.findByText(invalid)).toBeTruthy();
+      await user.type(screen.getByLabelText(email), "example.com");
+      await user.click(screen.getByRole("button", { name: send }));
+      expect((await screen.findByText(said)).getAttribute("role")).toBe("status");
+      expect(screen.queryByText(invalid)).toBeNull();
+    },
+  );
 });
 
 describe("CredentialForm", () => {

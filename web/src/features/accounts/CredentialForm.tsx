@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { CREDENTIAL_MESSAGES, type CredentialErrors } from "./credential-messages";
+import { unexpectedError, type FieldErrors } from "../../app/errors/error-messages";
 
 export type CredentialField = {
   name: string;
@@ -25,14 +25,14 @@ export function CredentialForm({
 }: {
   fields: CredentialField[];
   submitLabel: string;
-  onSubmit(values: Record<string, string>): Promise<CredentialErrors | null>;
+  onSubmit(values: Record<string, string>): Promise<FieldErrors | null>;
   /** A success message, announced (role="status"). */
   notice?: string | null;
   children?: ReactNode;
 }) {
   const { i18n } = useLingui();
   const id = useId();
-  const [errors, setErrors] = useState<CredentialErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const formErrorRef = useRef<HTMLParagraphElement>(null);
@@ -54,7 +54,7 @@ export function CredentialForm({
       // Done: passwords are not left in the form.
       if (!found) formRef.current?.querySelectorAll<HTMLInputElement>('input[type="password"]').forEach((input) => (input.value = ""));
     } catch {
-      setErrors({ form: i18n._(CREDENTIAL_MESSAGES.UNEXPECTED) });
+      setErrors({ form: unexpectedError(i18n) });
     } finally {
       setBusy(false);
     }

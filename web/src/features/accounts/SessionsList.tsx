@@ -3,12 +3,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { graphql } from "../../gql";
 import type { SettingsPageQuery } from "../../gql/graphql";
 import { useToast } from "../../app/shell/toasts";
-import { MESSAGES } from "./auth-messages";
+import { errorMessage, isError, unexpectedError } from "../../app/errors/error-messages";
 
 const RevokeSessionMutation = graphql(`
   mutation RevokeSession($id: ID!) {
     revokeSession(id: $id) {
-      __typename
+      ...MutationError @unmask
       ... on SessionsEnded {
         count
         signedOut
@@ -55,13 +55,15 @@ export function SessionsList({ sessions, onChange }: { sessions: readonly Sessio
   const [revokeAll, { loading: revokingAll }] = useMutation(RevokeAllSessionsMutation);
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
 
-  async function act(action: () => Promise<unknown>, done: string) {
+  /** Signs out, refreshes the list, and says how it went (SESSION_NOT_FOUND: that device was signed out already). */
+  async function act(action: () => Promise<{ __typename: string } | undefined>, done: string) {
     try {
-      await action();
+      const answer = await action();
       await onChange();
-      toast.show(done);
+      if (answer && isError(answer)) toast.show(errorMessage(i18n, answer.code), "error");
+      else toast.show(done);
     } catch {
-      toast.show(i18n._(MESSAGES.UNEXPECTED), "error");
+      toast.show(unexpectedError(i18n), "error");
     }
   }
 
@@ -90,7 +92,9 @@ export function SessionsList({ sessions, onChange }: { sessions: readonly Sessio
                 type="button"
                 className="button button--small"
                 aria-label={t`Sign out ${deviceName(session.device)}, last used ${when(session.lastUsedAt)}`}
-                onClick={() => void act(() => revoke({ variables: { id: session.id } }), t`That device is signed out.`)}
+                onClick={() =>
+                  void act(async () => (await revoke({ variables: { id: session.id } })).data?.revokeSession, t`That device is signed out.`)
+                }
               >
                 <Trans>Sign out</Trans>
               </button>
@@ -103,7 +107,7 @@ export function SessionsList({ sessions, onChange }: { sessions: readonly Sessio
           type="button"
           className="button"
           disabled={revokingAll}
-          onClick={() => void act(() => revokeAll(), t`Every other device is signed out.`)}
+          onClick={() => void act(async () => (await revokeAll()).data?.revokeAllSessions, t`Every other device is signed out.`)}
         >
           <Trans>Sign out of all other devices</Trans>
         </button>

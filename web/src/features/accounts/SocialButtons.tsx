@@ -1,11 +1,27 @@
 import { useQuery } from "@apollo/client/react";
+import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useSyncExternalStore, type MouseEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useLocale } from "../../app/useLocale";
 import { safeRedirectPath } from "@brevia/routes/safe-redirect";
 import { SocialLoginProvidersQuery } from "./social-login.graphql";
-import { PROVIDER_NAMES, socialErrorMessage, type SocialProviderPath } from "./social-login-messages";
+import { errorMessage } from "../../app/errors/error-messages";
+
+/** The providers' own names (not translated). */
+const PROVIDER_NAMES = { google: "Google", apple: "Apple", facebook: "Facebook" } as const;
+type SocialProviderPath = keyof typeof PROVIDER_NAMES;
+
+/** Why the last social sign-in did not happen: the server's `?social_error=…&provider=…&retry_after=…`, or null. */
+function socialError(i18n: I18n, params: URLSearchParams): string | null {
+  const code = params.get("social_error");
+  if (!code) return null;
+  const provider = params.get("provider") ?? "";
+  return errorMessage(i18n, code, {
+    provider: Object.hasOwn(PROVIDER_NAMES, provider) ? PROVIDER_NAMES[provider as SocialProviderPath] : undefined,
+    retryAfterSeconds: Number(params.get("retry_after")) || 60,
+  });
+}
 
 const noSubscription = () => () => {};
 
@@ -26,7 +42,7 @@ export function SocialButtons() {
     () => true,
     () => false,
   );
-  const error = hydrated ? socialErrorMessage(i18n, params) : null;
+  const error = hydrated ? socialError(i18n, params) : null;
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);

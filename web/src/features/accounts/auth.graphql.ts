@@ -1,30 +1,17 @@
 import { graphql } from "../../gql";
 
-// Only the log-in and sign-up pages load these. Errors are selected by their own type, not through
-// the Error interface: the cache has no possibleTypes, so it could not tell which types implement one.
+// Only the log-in and sign-up pages load these. Errors through the Error interface (MutationError).
 
 export const SignUpMutation = graphql(`
   mutation SignUp($email: String!, $password: String!) {
     signUp(email: $email, password: $password) {
-      __typename
+      ...MutationError @unmask
       ... on AuthSession {
         viewer {
           id
           email
           name
         }
-      }
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
-      }
-      ... on EmailTakenError {
-        code
       }
     }
   }
@@ -33,7 +20,7 @@ export const SignUpMutation = graphql(`
 export const LogInMutation = graphql(`
   mutation LogIn($email: String!, $password: String!) {
     logIn(email: $email, password: $password) {
-      __typename
+      ...MutationError @unmask
       ... on AuthSession {
         viewer {
           id
@@ -42,18 +29,6 @@ export const LogInMutation = graphql(`
           # The account's language: the reader goes on in it, on this browser too.
           interfaceLanguage
         }
-      }
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
-      }
-      ... on InvalidCredentialsError {
-        code
       }
     }
   }

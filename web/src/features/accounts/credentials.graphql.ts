@@ -1,20 +1,11 @@
 import { graphql } from "../../gql";
 
-// Errors are selected by their own type (the cache has no possibleTypes), as in accounts.graphql.ts.
+// Errors through the Error interface (MutationError, app/errors/mutation-error.ts).
 
 export const RequestPasswordResetMutation = graphql(`
   mutation RequestPasswordReset($email: String!) {
     requestPasswordReset(email: $email) {
-      __typename
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
-      }
+      ...MutationError @unmask
     }
   }
 `);
@@ -22,18 +13,9 @@ export const RequestPasswordResetMutation = graphql(`
 export const ResetPasswordMutation = graphql(`
   mutation ResetPassword($token: String!, $password: String!, $passwordConfirmation: String!) {
     resetPassword(token: $token, password: $password, passwordConfirmation: $passwordConfirmation) {
-      __typename
+      ...MutationError @unmask
       ... on PasswordResetDone {
         signedIn
-      }
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
       }
     }
   }
@@ -42,16 +24,7 @@ export const ResetPasswordMutation = graphql(`
 export const CreatePasswordMutation = graphql(`
   mutation CreatePassword($token: String!, $password: String!, $passwordConfirmation: String!) {
     createPassword(token: $token, password: $password, passwordConfirmation: $passwordConfirmation) {
-      __typename
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
-      }
+      ...MutationError @unmask
     }
   }
 `);
@@ -59,16 +32,7 @@ export const CreatePasswordMutation = graphql(`
 export const ChangePasswordMutation = graphql(`
   mutation ChangePassword($currentPassword: String!, $password: String!, $passwordConfirmation: String!) {
     changePassword(currentPassword: $currentPassword, password: $password, passwordConfirmation: $passwordConfirmation) {
-      __typename
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
-      }
+      ...MutationError @unmask
     }
   }
 `);
@@ -81,19 +45,10 @@ export const UpdateProfileMutation = graphql(`
       passwordConfirmation: $passwordConfirmation
       currentPassword: $currentPassword
     ) {
-      __typename
+      ...MutationError @unmask
       ... on ProfileUpdated {
         emailConfirmationSentTo
         passwordChanged
-      }
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
       }
     }
   }
@@ -102,7 +57,7 @@ export const UpdateProfileMutation = graphql(`
 export const ConfirmEmailChangeMutation = graphql(`
   mutation ConfirmEmailChange($token: String!) {
     confirmEmailChange(token: $token) {
-      __typename
+      ...MutationError @unmask
       ... on EmailChanged {
         email
       }

@@ -1,12 +1,12 @@
 import { graphql } from "../../gql";
 
-// The reader's own state: private operations, sent only for a signed-in reader. Each failure is told by
-// its __typename (MicrobookLockedError, MicrobookNotFoundError, InvalidInputError): every document
-// ships in the app's shared chunk, so they select no more than the page uses.
+// The reader's own state: private operations, sent only for a signed-in reader. A failure is a typed
+// error (MutationError: MicrobookLockedError, MicrobookNotFoundError, InvalidInputError), said by its code.
 
 export const SetFavouriteMutation = graphql(`
   mutation SetFavourite($microbookId: ID!, $favourite: Boolean!) {
     setFavourite(microbookId: $microbookId, favourite: $favourite) {
+      ...MutationError @unmask
       ... on Microbook {
         id
         viewerState {
@@ -22,6 +22,7 @@ export const SetFavouriteMutation = graphql(`
 export const MarkReadMutation = graphql(`
   mutation MarkRead($microbookId: ID!, $read: Boolean!) {
     markRead(microbookId: $microbookId, read: $read) {
+      ...MutationError @unmask
       ... on Microbook {
         id
         viewerState {
@@ -37,6 +38,7 @@ export const MarkReadMutation = graphql(`
 export const StartReadingMutation = graphql(`
   mutation StartReading($microbookId: ID!, $progress: Float) {
     startReading(microbookId: $microbookId, progress: $progress) {
+      ...MutationError @unmask
       ... on Microbook {
         id
         viewerState {

@@ -23,18 +23,3 @@ export const FORMATS: { format: ReadingFormat; label: MessageDescriptor }[] = [
 ];
 
 export const DAILY_MINUTES = [5, 10, 15, 30] as const;
-
-/** The onboarding's messages by the API's codes (spec §5: at least 3 books). */
-export const ONBOARDING_ERRORS = {
-  TOO_FEW_BOOKS: msg`Please choose at least 3 books.`,
-  TOO_MANY: msg`That is more than we can take at once. Please choose fewer.`,
-  UNKNOWN_BOOK: msg`One of those books is no longer available. Please reload the page.`,
-  NOT_AN_OPTION: msg`Please choose one of the options.`,
-  UNEXPECTED: msg`Something went wrong. Please try again.`,
-} satisfies Record<string, MessageDescriptor>;
-
-/** The message for an InvalidInputError's first issue. */
-export function onboardingErrorOf(issues: readonly { code: string }[]): MessageDescriptor {
-  const code = issues[0]?.code as keyof typeof ONBOARDING_ERRORS | undefined;
-  return (code && ONBOARDING_ERRORS[code]) ?? ONBOARDING_ERRORS.UNEXPECTED;
-}

@@ -1,17 +1,11 @@
 import { graphql } from "../../gql";
 
-// Errors are selected by their own type (the cache has no possibleTypes for the Error interface).
+// Errors through the Error interface (MutationError, app/errors/mutation-error.ts).
 
 export const SaveOnboardingGoalsMutation = graphql(`
   mutation SaveOnboardingGoals($goals: [OnboardingGoal!]!) {
     saveOnboardingGoals(goals: $goals) {
-      __typename
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
+      ...MutationError @unmask
     }
   }
 `);
@@ -19,13 +13,7 @@ export const SaveOnboardingGoalsMutation = graphql(`
 export const SaveOnboardingAboutYouMutation = graphql(`
   mutation SaveOnboardingAboutYou($dailyMinutes: Int, $format: ReadingFormat) {
     saveOnboardingAboutYou(dailyMinutes: $dailyMinutes, format: $format) {
-      __typename
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
+      ...MutationError @unmask
     }
   }
 `);
@@ -33,13 +21,7 @@ export const SaveOnboardingAboutYouMutation = graphql(`
 export const ChooseOnboardingBooksMutation = graphql(`
   mutation ChooseOnboardingBooks($microbookIds: [ID!]!) {
     chooseOnboardingBooks(microbookIds: $microbookIds) {
-      __typename
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
+      ...MutationError @unmask
     }
   }
 `);

@@ -5,9 +5,8 @@ import { useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useToast } from "../../app/shell/toasts";
 import { useLocalizedPath } from "../../app/useLocale";
-import { rateLimitedMessage } from "../accounts/auth-messages";
+import { formErrorsOf, unexpectedError } from "../../app/errors/error-messages";
 import { DeleteAccountMutation } from "./settings.graphql";
-import { SETTINGS_ERRORS, settingsErrorsOf } from "./settings-messages";
 import { TextField } from "./TextField";
 
 const DELETED = msg`Your account and your data have been deleted.`;
@@ -40,19 +39,15 @@ export function DeleteAccount({ viewer }: { viewer: { hasPassword: boolean } }) 
     try {
       const answer = (await remove({ variables: { [field]: confirmation } })).data?.deleteAccount;
       if (!answer) throw new Error("No answer");
-      if (answer.__typename === "InvalidInputError") {
-        const errors = settingsErrorsOf(i18n, answer.issues);
-        return fail(errors[field] ?? errors.form ?? i18n._(SETTINGS_ERRORS.UNEXPECTED));
-      }
-      if (answer.__typename === "WrongPasswordError") return fail(i18n._(SETTINGS_ERRORS.WRONG_PASSWORD));
-      if (answer.__typename === "WrongConfirmationEmailError") return fail(i18n._(SETTINGS_ERRORS.WRONG_CONFIRMATION_EMAIL));
-      if (answer.__typename === "RateLimitedError") return fail(rateLimitedMessage(i18n, answer.retryAfterSeconds));
+      // One field: its message, or the form's (a wrong password or email, too many attempts).
+      const errors = formErrorsOf(i18n, answer, [field]);
+      if (errors) return fail(errors[field] ?? errors.form ?? unexpectedError(i18n));
       // Everything cached was the reader's: refetch as a visitor, on the home page.
       await client.resetStore();
       await navigate(localize("/"), { replace: true });
       toast.show(i18n._(DELETED));
     } catch {
-      fail(i18n._(SETTINGS_ERRORS.UNEXPECTED));
+      fail(unexpectedError(i18n));
     }
   }
 

@@ -9,7 +9,7 @@ import { useToast } from "../../app/shell/toasts";
 import { useLocale } from "../../app/useLocale";
 import type { Language } from "../../gql/graphql";
 import { UpdateSettingsMutation } from "./settings.graphql";
-import { SETTINGS_ERRORS } from "./settings-messages";
+import { unexpectedError } from "../../app/errors/error-messages";
 
 /** Each language's name in itself, as the language switcher shows them. */
 const NAMES: Record<Locale, string> = { pt: "Português", en: "English", es: "Español" };
@@ -44,7 +44,7 @@ export function LanguageForm({ viewer }: { viewer: { contentLanguage: Language }
       }
       toast.show(i18n._(SAVED));
     } catch {
-      setError(i18n._(SETTINGS_ERRORS.UNEXPECTED));
+      setError(unexpectedError(i18n));
     }
   }
 

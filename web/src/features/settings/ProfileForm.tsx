@@ -3,17 +3,18 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useToast } from "../../app/shell/toasts";
 import { UpdateSettingsMutation } from "./settings.graphql";
-import { SETTINGS_ERRORS, settingsErrorsOf, type SettingsErrors } from "./settings-messages";
+import { formErrorsOf, unexpectedError, type FieldErrors } from "../../app/errors/error-messages";
 import { TextField } from "./TextField";
 
 type Profile = { name: string; surname: string; kindleEmail: string | null };
+const FIELDS = ["name", "surname", "kindleEmail"] as const;
 
 /** Name, surname and Send-to-Kindle address; saved together, each error beside its field, focus on the first. */
 export function ProfileForm({ viewer }: { viewer: Profile }) {
   const { t, i18n } = useLingui();
   const toast = useToast();
   const [update, { loading }] = useMutation(UpdateSettingsMutation);
-  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<(typeof FIELDS)[number]>>({});
   const nameRef = useRef<HTMLInputElement>(null);
   const surnameRef = useRef<HTMLInputElement>(null);
   const kindleEmailRef = useRef<HTMLInputElement>(null);
@@ -35,12 +36,13 @@ export function ProfileForm({ viewer }: { viewer: Profile }) {
     };
     try {
       const answer = (await update({ variables })).data?.updateSettings;
-      if (answer?.__typename === "InvalidInputError") return setErrors(settingsErrorsOf(i18n, answer.issues));
-      if (answer?.__typename !== "Viewer") throw new Error("No answer");
+      if (!answer) throw new Error("No answer");
+      const found = formErrorsOf(i18n, answer, FIELDS);
+      if (found) return setErrors(found);
       setErrors({});
       toast.show(t`Your profile is saved.`);
     } catch {
-      setErrors({ form: i18n._(SETTINGS_ERRORS.UNEXPECTED) });
+      setErrors({ form: unexpectedError(i18n) });
     }
   }
 

@@ -87,7 +87,8 @@ describe("deleting the account", () => {
     );
     const password = await screen.findByLabelText("Sua senha, para confirmar");
     await user.type(password, "guess{Enter}");
-    expect(await screen.findByText("Essa senha não está correta.")).toBeTruthy();
+    // WRONG_PASSWORD says one text everywhere (the registry), the one that names which password.
+    expect(await screen.findByText("Sua senha atual não está correta.")).toBeTruthy();
     expect(document.activeElement).toBe(password);
     expect(router.state.location.pathname).toBe("/pt/settings");
 

@@ -9,7 +9,7 @@ export const UpdateSettingsMutation = graphql(`
       interfaceLanguage: $interfaceLanguage
       contentLanguage: $contentLanguage
     ) {
-      __typename
+      ...MutationError @unmask
       ... on Viewer {
         id
         name
@@ -18,12 +18,6 @@ export const UpdateSettingsMutation = graphql(`
         interfaceLanguage
         contentLanguage
       }
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
     }
   }
 `);
@@ -31,22 +25,7 @@ export const UpdateSettingsMutation = graphql(`
 export const DeleteAccountMutation = graphql(`
   mutation DeleteAccount($password: String, $email: String) {
     deleteAccount(password: $password, email: $email) {
-      __typename
-      ... on InvalidInputError {
-        issues {
-          path
-          code
-        }
-      }
-      ... on WrongPasswordError {
-        code
-      }
-      ... on WrongConfirmationEmailError {
-        code
-      }
-      ... on RateLimitedError {
-        retryAfterSeconds
-      }
+      ...MutationError @unmask
     }
   }
 `);

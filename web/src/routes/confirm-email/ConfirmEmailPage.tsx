@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
-import { CREDENTIAL_MESSAGES } from "../../features/accounts/credential-messages";
+import { errorMessage, errorOf, unexpectedError } from "../../app/errors/error-messages";
 import { ConfirmEmailChangeMutation } from "../../features/accounts/credentials.graphql";
 
 /**
@@ -29,10 +29,11 @@ export function Component() {
         await client.refetchQueries({ include: "active" });
         setResult({ ok: true, message: t`Your email is now ${email}.` });
       } else {
-        setResult({ ok: false, message: i18n._(CREDENTIAL_MESSAGES.EMAIL_CHANGE_FAILED) });
+        // EMAIL_CHANGE_FAILED: the link is unknown, expired or used, or the address was taken since.
+        setResult({ ok: false, message: (answer && errorOf(i18n, answer)) ?? errorMessage(i18n, "EMAIL_CHANGE_FAILED") });
       }
     } catch {
-      setResult({ ok: false, message: i18n._(CREDENTIAL_MESSAGES.UNEXPECTED) });
+      setResult({ ok: false, message: unexpectedError(i18n) });
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { PageHead } from "../../app/PageHead";
 import { useToast } from "../../app/shell/toasts";
 import { useLocalizedPath } from "../../app/useLocale";
 import { CredentialForm } from "../../features/accounts/CredentialForm";
-import { credentialErrorsOf } from "../../features/accounts/credential-messages";
+import { formErrorsOf } from "../../app/errors/error-messages";
 import { CreatePasswordMutation } from "../../features/accounts/credentials.graphql";
 import { useNewPasswordFields } from "../../features/accounts/password-fields";
 
@@ -34,7 +34,7 @@ export function Component() {
             })
           ).data?.createPassword;
           if (!answer) throw new Error("No answer");
-          const errors = credentialErrorsOf(i18n, answer, ["password", "passwordConfirmation"]);
+          const errors = formErrorsOf(i18n, answer, ["password", "passwordConfirmation"]);
           if (errors) return errors;
           // Signed in now: everything cached was a visitor's answer.
           await client.resetStore();

@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { CredentialForm } from "../../features/accounts/CredentialForm";
-import { credentialErrorsOf, RESET_REQUESTED } from "../../features/accounts/credential-messages";
+import { formErrorsOf } from "../../app/errors/error-messages";
 import { RequestPasswordResetMutation } from "../../features/accounts/credentials.graphql";
 
 /** /forgot-password: mails a link to set a new password. The same answer whether or not the email has an account. */
@@ -32,8 +32,8 @@ export function Component() {
           const answer = (await client.mutate({ mutation: RequestPasswordResetMutation, variables: { email: email! } })).data
             ?.requestPasswordReset;
           if (!answer) throw new Error("No answer");
-          const errors = credentialErrorsOf(i18n, answer, ["email"]);
-          if (!errors) setNotice(i18n._(RESET_REQUESTED));
+          const errors = formErrorsOf(i18n, answer, ["email"]);
+          if (!errors) setNotice(t`If the email exists on our database, you'll receive an email to continue.`);
           return errors;
         }}
       >

@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { CredentialForm } from "../../features/accounts/CredentialForm";
-import { credentialErrorsOf } from "../../features/accounts/credential-messages";
+import { formErrorsOf } from "../../app/errors/error-messages";
 import { ChangePasswordMutation } from "../../features/accounts/credentials.graphql";
 import { useNewPasswordFields } from "../../features/accounts/password-fields";
 import { SessionViewerQuery } from "../../features/accounts/accounts.graphql";
@@ -44,7 +44,7 @@ export function Component() {
             const variables = { currentPassword: currentPassword!, password: password!, passwordConfirmation: passwordConfirmation! };
             const answer = (await client.mutate({ mutation: ChangePasswordMutation, variables })).data?.changePassword;
             if (!answer) throw new Error("No answer");
-            const errors = credentialErrorsOf(i18n, answer, ["currentPassword", "password", "passwordConfirmation"]);
+            const errors = formErrorsOf(i18n, answer, ["currentPassword", "password", "passwordConfirmation"]);
             if (!errors) setNotice(t`Your password was changed. Your other devices were signed out.`);
             return errors;
           }}

@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { CredentialForm } from "../../features/accounts/CredentialForm";
-import { CREDENTIAL_MESSAGES, credentialErrorsOf } from "../../features/accounts/credential-messages";
+import { errorMessage, formErrorsOf } from "../../app/errors/error-messages";
 import { UpdateProfileMutation } from "../../features/accounts/credentials.graphql";
 import { useNewPasswordFields } from "../../features/accounts/password-fields";
 import { SessionViewerQuery } from "../../features/accounts/accounts.graphql";
@@ -65,11 +65,11 @@ export function Component() {
             };
             const answer = (await client.mutate({ mutation: UpdateProfileMutation, variables })).data?.updateProfile;
             if (!answer) throw new Error("No answer");
-            const errors = credentialErrorsOf(i18n, answer, FIELDS);
+            const errors = formErrorsOf(i18n, answer, FIELDS);
             if (errors || answer.__typename !== "ProfileUpdated") return errors;
             // The same email again and no new password: nothing changed.
             if (!answer.emailConfirmationSentTo && !answer.passwordChanged) {
-              return { newEmail: i18n._(CREDENTIAL_MESSAGES.NOTHING_TO_UPDATE) };
+              return { newEmail: errorMessage(i18n, "NOTHING_TO_UPDATE", { field: "newEmail" }) };
             }
             const said: string[] = [];
             const sentTo = answer.emailConfirmationSentTo;

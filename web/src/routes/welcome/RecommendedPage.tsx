@@ -6,7 +6,7 @@ import { PageHead } from "../../app/PageHead";
 import { useToast } from "../../app/shell/toasts";
 import { useWelcomeNext } from "./welcome-next";
 import { BookChoice } from "../../features/onboarding/BookChoice";
-import { ONBOARDING_ERRORS, onboardingErrorOf } from "../../features/onboarding/onboarding-messages";
+import { errorOf, unexpectedError } from "../../app/errors/error-messages";
 import { ChooseOnboardingBooksMutation, FinishOnboardingMutation } from "../../features/onboarding/onboarding.graphql";
 import type { welcomeRecommendedLoader } from "./loader";
 import { WelcomeSteps } from "./WelcomeSteps";
@@ -55,10 +55,11 @@ export function Component() {
     event.preventDefault();
     try {
       const answer = (await choose({ variables: { microbookIds: [...chosen] } })).data?.chooseOnboardingBooks;
-      if (answer?.__typename === "InvalidInputError") return fail(i18n._(onboardingErrorOf(answer.issues)));
+      const refused = answer && errorOf(i18n, answer);
+      if (refused) return fail(refused);
       await goHome(t`Welcome to Brevia! Your recommendations are ready.`);
     } catch {
-      fail(i18n._(ONBOARDING_ERRORS.UNEXPECTED));
+      fail(unexpectedError(i18n));
     }
   }
 
@@ -67,7 +68,7 @@ export function Component() {
       await finish();
       await goHome(t`Welcome to Brevia!`);
     } catch {
-      fail(i18n._(ONBOARDING_ERRORS.UNEXPECTED));
+      fail(unexpectedError(i18n));
     }
   }
 

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useLoaderData, useNavigate, useSearchParams } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useWelcomeNext } from "./welcome-next";
-import { DAILY_MINUTES, FORMATS, GOALS, ONBOARDING_ERRORS, onboardingErrorOf } from "../../features/onboarding/onboarding-messages";
+import { errorOf, unexpectedError } from "../../app/errors/error-messages";
+import { DAILY_MINUTES, FORMATS, GOALS } from "../../features/onboarding/onboarding-messages";
 import { SaveOnboardingAboutYouMutation, SaveOnboardingGoalsMutation } from "../../features/onboarding/onboarding.graphql";
 import type { OnboardingGoal, ReadingFormat } from "../../gql/graphql";
 import type { welcomeAnswersLoader } from "./loader";
@@ -50,11 +51,12 @@ export function Component() {
     const goals = new FormData(event.currentTarget).getAll("goals").map(String) as OnboardingGoal[];
     try {
       const answer = (await saveGoals({ variables: { goals } })).data?.saveOnboardingGoals;
-      if (answer?.__typename === "InvalidInputError") return setError(i18n._(onboardingErrorOf(answer.issues)));
+      const refused = answer && errorOf(i18n, answer);
+      if (refused) return setError(refused);
       setError("");
       await toAboutYou();
     } catch {
-      setError(i18n._(ONBOARDING_ERRORS.UNEXPECTED));
+      setError(unexpectedError(i18n));
     }
   }
 
@@ -69,10 +71,11 @@ export function Component() {
           variables: { dailyMinutes: minutes ? Number(minutes) : null, format: format ? (String(format) as ReadingFormat) : null },
         })
       ).data?.saveOnboardingAboutYou;
-      if (answer?.__typename === "InvalidInputError") return setError(i18n._(onboardingErrorOf(answer.issues)));
+      const refused = answer && errorOf(i18n, answer);
+      if (refused) return setError(refused);
       await navigate(welcomeNext.step("/welcome/preparing"));
     } catch {
-      setError(i18n._(ONBOARDING_ERRORS.UNEXPECTED));
+      setError(unexpectedError(i18n));
     }
   }
 
