@@ -15,8 +15,9 @@ export function createApolloCache() {
       // Answers differ by language: keep each language's root fields apart in the cache.
       Query: { fields: { microbook: { keyArgs: ["slug"] } } },
       Microbook: { fields: { edition: { keyArgs: ["language"] } } },
-      // A reader's own state has no id: a newer answer (a mutation's) updates it in place.
+      // A reader's own state and access have no id: a newer answer (a mutation's) updates them in place.
       MicrobookViewerState: { merge: true },
+      MicrobookViewerAccess: { merge: true },
       OriginalViewerProgress: { merge: true },
     },
   });

@@ -1,8 +1,9 @@
 import type { QueryRef } from "@apollo/client/react";
-import { useMutation, useReadQuery } from "@apollo/client/react";
+import { useMutation, useQueryRefHandlers, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef } from "react";
+import { startTransition, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { errorMessage, isError } from "../../app/errors/error-messages";
 import { useLocalizedPath } from "../../app/useLocale";
 import { useToast } from "../../app/shell/toasts";
 import type { MicrobookViewerStateQuery as StateResult } from "../../gql/graphql";
@@ -34,37 +35,31 @@ export function VisitorStateButtons({ slug }: { slug: string }) {
 
 /**
  * A signed-in reader's favourite and read toggles, from their own small query (never the page's
- * public one). Changes show at once (optimistic) and the server's answer replaces them.
+ * public one). Changes show at once (optimistic) and the server's answer replaces them. Whether the
+ * book can be marked read is the API's access policy's answer (viewerAccess.canMarkRead); a refusal
+ * is said by its code (MICROBOOK_LOCKED: the day's free book changed since the page loaded), and the
+ * state is asked again so the buttons show what the reader may do now.
  */
-export function ReaderStateButtons({
-  microbookId,
-  stateRef,
-  canRead,
-}: {
-  microbookId: string;
-  stateRef: QueryRef<StateResult>;
-  /** The reader may read the microbook now (premium, or today's free one). */
-  canRead: boolean;
-}) {
-  const { t } = useLingui();
+export function ReaderStateButtons({ microbookId, stateRef }: { microbookId: string; stateRef: QueryRef<StateResult> }) {
+  const { i18n, t } = useLingui();
   const toast = useToast();
   const { data } = useReadQuery(stateRef);
+  const { refetch } = useQueryRefHandlers(stateRef);
   const state = data.microbook?.viewerState ?? {
     __typename: "MicrobookViewerState" as const,
     isFavourite: false,
     status: "NONE" as const,
     progress: 0,
   };
+  const access = data.microbook?.viewerAccess ?? { __typename: "MicrobookViewerAccess" as const, canMarkRead: false };
   const [setFavouriteMutation, { loading: favouriting }] = useMutation(SetFavouriteMutation);
   const [markReadMutation, { loading: marking }] = useMutation(MarkReadMutation);
-  // A locked book can still be marked read by a reader who started it (when it was free, or subscribed).
-  const canMarkRead = canRead || state.status !== "NONE";
 
-  const failed = (code: string | undefined) =>
-    toast.show(
-      code === "MICROBOOK_LOCKED" ? t`This microbook is for Premium subscribers.` : t`Something went wrong. Please try again.`,
-      "error",
-    );
+  /** Says why a change was refused (or that it failed); a locked book's state is asked again. */
+  const failed = (code: string | null) => {
+    toast.show(errorMessage(i18n, code), "error");
+    if (code === "MICROBOOK_LOCKED") startTransition(() => void refetch());
+  };
 
   async function setFavourite(favourite: boolean) {
     try {
@@ -72,14 +67,19 @@ export function ReaderStateButtons({
         variables: { microbookId, favourite },
         optimisticResponse: {
           __typename: "Mutation",
-          setFavourite: { __typename: "Microbook", id: microbookId, viewerState: { ...state, isFavourite: favourite } },
+          setFavourite: {
+            __typename: "Microbook",
+            id: microbookId,
+            viewerState: { ...state, isFavourite: favourite },
+            viewerAccess: access,
+          },
         },
       });
       const result = answer?.setFavourite;
-      if (result?.__typename !== "Microbook") return failed(result?.__typename);
+      if (result?.__typename !== "Microbook") return failed(result && isError(result) ? result.code : null);
       toast.show(favourite ? t`Added to your favourites.` : t`Removed from your favourites.`);
     } catch {
-      failed(undefined);
+      failed(null);
     }
   }
 
@@ -93,14 +93,15 @@ export function ReaderStateButtons({
             __typename: "Microbook",
             id: microbookId,
             viewerState: { ...state, status: read ? "READ" : "READING", progress: read ? 1 : state.progress },
+            viewerAccess: access,
           },
         },
       });
       const result = answer?.markRead;
-      if (result?.__typename !== "Microbook") return failed(result?.__typename);
+      if (result?.__typename !== "Microbook") return failed(result && isError(result) ? result.code : null);
       if (read) toast.show(t`Marked as read.`);
     } catch {
-      failed(undefined);
+      failed(null);
     }
   }
 
@@ -116,8 +117,9 @@ export function ReaderStateButtons({
     setParams(rest, { replace: true });
     if (intent === "favourite" && !state.isFavourite) void setFavourite(true);
     if (intent === "read" && state.status !== "READ") {
-      if (canMarkRead) void markRead(true);
-      else failed("MicrobookLockedError");
+      // The API's policy refuses it (a locked book never started): said as the API would refuse it.
+      if (access.canMarkRead) void markRead(true);
+      else toast.show(errorMessage(i18n, "MICROBOOK_LOCKED"), "error");
     }
     // Runs once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -135,7 +137,7 @@ export function ReaderStateButtons({
       >
         {state.isFavourite ? <Trans>In your favourites</Trans> : <Trans>Add to favourites</Trans>}
       </button>
-      {canMarkRead && (
+      {access.canMarkRead && (
         <button
           type="button"
           className="button button--secondary"

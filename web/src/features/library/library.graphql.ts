@@ -2,6 +2,8 @@ import { graphql } from "../../gql";
 
 // The reader's own state: private operations, sent only for a signed-in reader. A failure is a typed
 // error (MutationError: MicrobookLockedError, MicrobookNotFoundError, InvalidInputError), said by its code.
+// A success answers the microbook with the reader's state and what the access policy now lets them do
+// (viewerAccess, as MicrobookViewerStateQuery has it): the buttons follow the API, never a rule of their own.
 
 export const SetFavouriteMutation = graphql(`
   mutation SetFavourite($microbookId: ID!, $favourite: Boolean!) {
@@ -13,6 +15,9 @@ export const SetFavouriteMutation = graphql(`
           isFavourite
           status
           progress
+        }
+        viewerAccess {
+          canMarkRead
         }
       }
     }
@@ -30,6 +35,9 @@ export const MarkReadMutation = graphql(`
           status
           progress
         }
+        viewerAccess {
+          canMarkRead
+        }
       }
     }
   }
@@ -45,6 +53,9 @@ export const StartReadingMutation = graphql(`
           isFavourite
           status
           progress
+        }
+        viewerAccess {
+          canMarkRead
         }
       }
     }

@@ -104,11 +104,7 @@ export function Component() {
                 <Trans>Start reading</Trans>
               </a>
             )}
-            {stateRef ? (
-              <ReaderStateButtons microbookId={book.id} stateRef={stateRef} canRead={content !== null} />
-            ) : (
-              <VisitorStateButtons slug={book.slug} />
-            )}
+            {stateRef ? <ReaderStateButtons microbookId={book.id} stateRef={stateRef} /> : <VisitorStateButtons slug={book.slug} />}
             <ShareButton title={edition.title} />
           </div>
           {edition.language !== locale && (
