@@ -33,7 +33,7 @@ const config: CodegenConfig = {
     // Apollo's cache (possibleTypes in web/src/app/apollo.ts): a fragment `on Error` then matches them all.
     "web/src/gql/possible-types.ts": {
       plugins: ["fragment-matcher"],
-      config: { module: "es2015", apolloClientVersion: 3, useExplicitTyping: true },
+      config: { module: "es2015", apolloClientVersion: 3, useExplicitTyping: true, deterministic: true },
     },
   },
 };

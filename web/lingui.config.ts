@@ -30,6 +30,8 @@ const PAGE_CATALOGUE_SOURCES = {
   account: ["<rootDir>/src/features/settings", "<rootDir>/src/features/onboarding", "<rootDir>/src/routes/welcome"],
   // Pages off the first visit's path: search and playlists.
   browse: ["<rootDir>/src/routes/search", "<rootDir>/src/routes/playlist", "<rootDir>/src/features/discovery/PlayAll.tsx"],
+  // The error registry: said by forms and a signed-in reader's actions, never on a visitor's first page.
+  errors: ["<rootDir>/src/app/errors"],
 } satisfies Record<PageCatalogue, string[]>;
 
 /** A source as an exclude pattern: a folder's files, or the file. */

@@ -21,9 +21,11 @@ export type Guard = "public" | "signed-in" | "visitor-only";
  * (web/lingui.config.ts extracts them, web/src/app/page-catalogues.ts loads them):
  *   credentials: log-in, sign-up, the email and password pages, the sessions list;
  *   account: pages only a signed-in reader sees (onboarding, the settings forms);
- *   browse: pages off the first visit's path (search, playlists).
+ *   browse: pages off the first visit's path (search, playlists);
+ *   errors: the web's error registry, for the pages with forms (the microbook page loads it for a
+ *     signed-in reader's buttons itself).
  */
-export const PAGE_CATALOGUES = ["credentials", "account", "browse"] as const;
+export const PAGE_CATALOGUES = ["credentials", "account", "browse", "errors"] as const;
 export type PageCatalogue = (typeof PAGE_CATALOGUES)[number];
 
 export type RouteDeclaration = {
@@ -55,19 +57,19 @@ const DECLARATIONS = {
   login: {
     path: "/login",
     guard: "visitor-only",
-    catalogues: ["credentials"],
+    catalogues: ["credentials", "errors"],
     clientQuery: ["next", "social_error", "provider", "retry_after"],
   },
   signup: {
     path: "/signup",
     guard: "visitor-only",
-    catalogues: ["credentials"],
+    catalogues: ["credentials", "errors"],
     clientQuery: ["next", "social_error", "provider", "retry_after"],
   },
-  settings: { path: "/settings", guard: "signed-in", catalogues: ["account", "credentials"] },
-  welcome: { path: "/welcome", guard: "signed-in", catalogues: ["account"], query: ["step"], clientQuery: ["next"] },
+  settings: { path: "/settings", guard: "signed-in", catalogues: ["account", "credentials", "errors"] },
+  welcome: { path: "/welcome", guard: "signed-in", catalogues: ["account", "errors"], query: ["step"], clientQuery: ["next"] },
   welcomePreparing: { path: "/welcome/preparing", guard: "signed-in", catalogues: ["account"], clientQuery: ["next"] },
-  welcomeRecommended: { path: "/welcome/recommended", guard: "signed-in", catalogues: ["account"], clientQuery: ["next"] },
+  welcomeRecommended: { path: "/welcome/recommended", guard: "signed-in", catalogues: ["account", "errors"], clientQuery: ["next"] },
   categories: { path: "/categories", guard: "public", sitemap: true },
   category: { path: "/categories/:slug", guard: "public", sitemap: true, query: ["page", "sort", "lang"] },
   trending: { path: "/trending", guard: "public", sitemap: true, query: ["page", "lang"] },
@@ -77,12 +79,12 @@ const DECLARATIONS = {
   playlists: { path: "/playlists", guard: "public", sitemap: true, query: ["page"] },
   playlist: { path: "/playlists/:slug", guard: "public", sitemap: true, catalogues: ["browse"] },
   // Email and passwords (the accounts issue).
-  forgotPassword: { path: "/forgot-password", guard: "public", catalogues: ["credentials"] },
-  newPassword: { path: "/new-password/:token", guard: "public", catalogues: ["credentials"], token: true },
-  createPassword: { path: "/create-password/:token", guard: "public", catalogues: ["credentials"], token: true },
-  newPasswordInternal: { path: "/new-password-internal", guard: "signed-in", catalogues: ["credentials"] },
-  updateProfile: { path: "/update-profile", guard: "signed-in", catalogues: ["credentials"] },
-  confirmEmail: { path: "/confirm-email/:token", guard: "public", catalogues: ["credentials"], token: true },
+  forgotPassword: { path: "/forgot-password", guard: "public", catalogues: ["credentials", "errors"] },
+  newPassword: { path: "/new-password/:token", guard: "public", catalogues: ["credentials", "errors"], token: true },
+  createPassword: { path: "/create-password/:token", guard: "public", catalogues: ["credentials", "errors"], token: true },
+  newPasswordInternal: { path: "/new-password-internal", guard: "signed-in", catalogues: ["credentials", "errors"] },
+  updateProfile: { path: "/update-profile", guard: "signed-in", catalogues: ["credentials", "errors"] },
+  confirmEmail: { path: "/confirm-email/:token", guard: "public", catalogues: ["credentials", "errors"], token: true },
 } as const satisfies Record<string, RouteDeclaration>;
 
 export type RouteName = keyof typeof DECLARATIONS;

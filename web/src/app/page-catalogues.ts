@@ -25,6 +25,11 @@ const CATALOGUES = {
     en: () => import("../locales/browse/en.po"),
     es: () => import("../locales/browse/es.po"),
   },
+  errors: {
+    pt: () => import("../locales/errors/pt.po"),
+    en: () => import("../locales/errors/en.po"),
+    es: () => import("../locales/errors/es.po"),
+  },
 } satisfies Record<PageCatalogue, Record<Locale, () => Promise<{ messages: Messages }>>>;
 
 /** Adds a catalogue's messages in `locale` to `i18n`. */

@@ -40,7 +40,7 @@ function deferred(load: () => Promise<Loader>): Loader {
 }
 
 /** Each route of the table: the loader that starts its query (if any) and its lazily loaded component. */
-function pages(apollo: Apollo): Record<RouteName, { loader?: Loader; lazy: RouteObject["lazy"] }> {
+function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader; lazy: RouteObject["lazy"] }> {
   // /login and /signup: the social login buttons' providers.
   const socialLogin = () => deferred(() => import("../features/accounts/social-login.loader").then((m) => m.socialLoginLoader(apollo)));
   // /welcome and its steps.
@@ -48,7 +48,7 @@ function pages(apollo: Apollo): Record<RouteName, { loader?: Loader; lazy: Route
     deferred(() => import("../routes/welcome/loader").then((m) => m[name](apollo)));
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
-    microbook: { loader: microbookLoader(apollo), lazy: () => import("../routes/microbook/MicrobookPage") },
+    microbook: { loader: microbookLoader(apollo, i18n), lazy: () => import("../routes/microbook/MicrobookPage") },
     search: {
       loader: deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
       lazy: () => import("../routes/search/SearchPage"),
@@ -121,7 +121,7 @@ function declaredLoader(route: RouteDeclaration, deps: RouteDeps, loader: Loader
 }
 
 function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
-  const routes = pages(deps.apollo);
+  const routes = pages(deps.apollo, deps.i18n);
   const children: RouteObject[] = ROUTE_NAMES.map((name) => {
     const { path } = ROUTE_TABLE[name];
     const page = { lazy: routes[name].lazy, loader: declaredLoader(ROUTE_TABLE[name], deps, routes[name].loader) };

@@ -25,8 +25,8 @@
       "Onboarding"
     ],
     "MutationConfirmEmailChangeResult": [
-      "EmailChangeFailedError",
       "EmailChanged",
+      "EmailChangeFailedError",
       "InvalidInputError"
     ],
     "MutationCreatePasswordResult": [
@@ -155,8 +155,8 @@
       "Onboarding"
     ],
     "MutationConfirmEmailChangeResult": [
-      "EmailChangeFailedError",
       "EmailChanged",
+      "EmailChangeFailedError",
       "InvalidInputError"
     ],
     "MutationCreatePasswordResult": [

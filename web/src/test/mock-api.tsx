@@ -2,6 +2,7 @@
 // given per operation name (as the API would send them), recording each operation it is asked.
 import { ApolloLink } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
+import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { render } from "@testing-library/react";
 import { of } from "rxjs";
@@ -37,12 +38,19 @@ export function mockApollo(answers: Record<string, Answer>): Apollo & { operatio
   return Object.assign(createApollo(link), { operations });
 }
 
-/** Routes in a memory router, inside the app's providers (this Apollo client, the language's i18n, toasts). */
-export function renderWithApi(apollo: Apollo, routes: RouteObject[], { path = "/", locale = "en" as Locale } = {}) {
+/**
+ * Routes in a memory router, inside the app's providers (this Apollo client, the language's i18n, toasts).
+ * The i18n has every catalogue unless one is given (e.g. the main catalogue only, for loaders that load theirs).
+ */
+export function renderWithApi(
+  apollo: Apollo,
+  routes: RouteObject[],
+  { path = "/", locale = "en" as Locale, i18n = accountI18n(locale) }: { path?: string; locale?: Locale; i18n?: I18n } = {},
+) {
   const router = createMemoryRouter([{ hydrateFallbackElement: <div />, children: routes }], { initialEntries: [path] });
   const view = render(
     <ApolloProvider client={apollo.client}>
-      <I18nProvider i18n={accountI18n(locale)}>
+      <I18nProvider i18n={i18n}>
         <ToastProvider>
           <RouterProvider router={router} />
         </ToastProvider>

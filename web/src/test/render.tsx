@@ -16,6 +16,9 @@ import { messages as browsePt } from "../locales/browse/pt.po";
 import { messages as credentialsEn } from "../locales/credentials/en.po";
 import { messages as credentialsEs } from "../locales/credentials/es.po";
 import { messages as credentialsPt } from "../locales/credentials/pt.po";
+import { messages as errorsEn } from "../locales/errors/en.po";
+import { messages as errorsEs } from "../locales/errors/es.po";
+import { messages as errorsPt } from "../locales/errors/pt.po";
 import { messages as en } from "../locales/en.po";
 import { messages as es } from "../locales/es.po";
 import { messages as pt } from "../locales/pt.po";
@@ -25,13 +28,18 @@ import { ToastProvider } from "../app/shell/toasts";
 
 // The main catalogue with the ones pages load on their own (page-catalogues.ts), as a page has them.
 const catalogues = {
-  pt: { ...pt, ...credentialsPt, ...accountPt, ...browsePt },
-  en: { ...en, ...credentialsEn, ...accountEn, ...browseEn },
-  es: { ...es, ...credentialsEs, ...accountEs, ...browseEs },
+  pt: { ...pt, ...credentialsPt, ...accountPt, ...browsePt, ...errorsPt },
+  en: { ...en, ...credentialsEn, ...accountEn, ...browseEn, ...errorsEn },
+  es: { ...es, ...credentialsEs, ...accountEs, ...browseEs, ...errorsEs },
 };
 
 export function testI18n(locale: Locale = "en"): I18n {
   return setupI18n({ locale, messages: { [locale]: catalogues[locale] } });
+}
+
+/** The app's main catalogue only, as a page has it before its route loads the catalogues it needs (page-catalogues.ts). */
+export function mainI18n(locale: Locale = "en"): I18n {
+  return setupI18n({ locale, messages: { [locale]: { pt, en, es }[locale] } });
 }
 
 /** An Apollo client for the shell's own queries (the header's viewer): a visitor, no network. The app's Root

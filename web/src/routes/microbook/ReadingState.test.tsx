@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Locale } from "@brevia/routes";
 import { mockApollo, renderWithApi } from "../../test/mock-api";
+import { mainI18n } from "../../test/render";
 import { microbookLoader } from "./loader";
 import { Component as MicrobookPage } from "./MicrobookPage";
 
@@ -85,9 +86,12 @@ function renderPage(locale: Locale, { open, accesses, search = "" }: { open: boo
   });
   const prefix = locale === "pt" ? "" : `/${locale}`;
   const path = `${prefix}/microbook/:slug`;
-  const view = renderWithApi(apollo, [{ path, loader: microbookLoader(apollo), Component: MicrobookPage }], {
+  // The page starts with the main catalogue only; its loader loads what a signed-in reader's buttons say.
+  const i18n = mainI18n(locale);
+  const view = renderWithApi(apollo, [{ path, loader: microbookLoader(apollo, i18n), Component: MicrobookPage }], {
     path: `${prefix}/microbook/walden${search}`,
     locale,
+    i18n,
   });
   return { apollo, ...view };
 }
