@@ -9,7 +9,7 @@ import { useToast } from "../../app/shell/toasts";
 import { useLocale } from "../../app/useLocale";
 import type { Language } from "../../gql/graphql";
 import { UpdateSettingsMutation } from "./settings.graphql";
-import { unexpectedError } from "../../app/errors/error-messages";
+import { errorOf, unexpectedError } from "../../app/errors/error-messages";
 
 /** Each language's name in itself, as the language switcher shows them. */
 const NAMES: Record<Locale, string> = { pt: "Português", en: "English", es: "Español" };
@@ -35,7 +35,9 @@ export function LanguageForm({ viewer }: { viewer: { contentLanguage: Language }
     const contentLanguage = String(form.get("contentLanguage")) as Language;
     try {
       const answer = (await update({ variables: { interfaceLanguage, contentLanguage } })).data?.updateSettings;
-      if (answer?.__typename !== "Viewer") throw new Error("Not saved");
+      if (!answer) throw new Error("Not saved");
+      const refused = errorOf(i18n, answer);
+      if (refused) return setError(refused);
       setError("");
       if (interfaceLanguage !== pageLocale) {
         writeLocaleCookie(interfaceLanguage);
