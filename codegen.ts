@@ -51,11 +51,10 @@ const config: CodegenConfig = {
         scalars: { DateTime: "string" },
       },
     },
-    // Which types implement each interface and belong to each union (Error: every typed error), for
-    // Apollo's cache (possibleTypes in web/src/app/apollo.ts): a fragment `on Error` then matches them all.
+    // Which types belong to each abstract type the documents spread a fragment on (Error: every typed error), for Apollo's cache
+    // (possibleTypes in web/src/app/apollo.ts): a fragment `on Error` then matches them all.
     "web/src/gql/possible-types.ts": {
-      plugins: ["fragment-matcher"],
-      config: { module: "es2015", apolloClientVersion: 3, useExplicitTyping: true, deterministic: true },
+      plugins: ["./web/build/fragment-possible-types.mjs"],
     },
   },
 };

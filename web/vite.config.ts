@@ -61,6 +61,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     copyPublicDir: !isSsrBuild,
     manifest: !isSsrBuild,
+    // <link rel=modulepreload> is in every browser Brevia supports (Chrome 66, Firefox 115, Safari 17):
+    // no polyfill on every page's first load (an older browser still loads the modules, unpreloaded).
+    modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild
       ? // The server bundle imports the route modules eagerly too (entry-server.tsx): how it splits does not matter.
         { checks: { ineffectiveDynamicImport: false } }

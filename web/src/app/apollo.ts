@@ -3,14 +3,11 @@ import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { createQueryPreloader } from "@apollo/client/react";
 import { print } from "graphql";
 import { Observable } from "rxjs";
-import possibleTypesResult from "../gql/possible-types";
 import type { ExecuteGraphQL } from "@brevia/routes/ssr-contract";
 
 /** The cache, alike on the server and in the browser (the browser restores the server's state into it). */
 export function createApolloCache() {
   return new InMemoryCache({
-    // Generated from schema.graphql (codegen.ts): `... on Error` matches every typed error, `... on Node` every node.
-    possibleTypes: possibleTypesResult.possibleTypes,
     typePolicies: {
       // Answers differ by language: keep each language's root fields apart in the cache.
       Query: { fields: { microbook: { keyArgs: ["slug"] } } },
@@ -21,6 +18,16 @@ export function createApolloCache() {
       OriginalViewerProgress: { merge: true },
     },
   });
+}
+
+/**
+ * Teaches the cache which types are errors (possibleTypes generated from schema.graphql: `... on Error`
+ * then matches every typed error). With the error registry's catalogue (page-catalogues.ts): the
+ * pages that can meet an error load both, and the visitors' first page carries neither.
+ */
+export async function learnErrorTypes(cache: InMemoryCache): Promise<void> {
+  const { default: generated } = await import("../gql/possible-types");
+  cache.policies.addPossibleTypes(generated.possibleTypes);
 }
 
 /** One Apollo Client and its query preloader: one per page request on the server, one per tab in the browser. */

@@ -1,5 +1,7 @@
 import type { I18n, Messages } from "@lingui/core";
+import type { InMemoryCache } from "@apollo/client";
 import type { LoaderFunctionArgs } from "react-router-dom";
+import { learnErrorTypes, type Apollo } from "./apollo";
 import { splitLocale, type Locale, type PageCatalogue } from "@brevia/routes";
 
 /**
@@ -32,19 +34,28 @@ const CATALOGUES = {
   },
 } satisfies Record<PageCatalogue, Record<Locale, () => Promise<{ messages: Messages }>>>;
 
-/** Adds a catalogue's messages in `locale` to `i18n`. */
-export async function loadPageCatalogue(i18n: I18n, name: PageCatalogue, locale: Locale): Promise<void> {
-  const { messages } = await CATALOGUES[name][locale]();
+/**
+ * Adds a catalogue's messages in `locale` to `i18n`. The error registry's pages also teach the
+ * cache which types are errors: a page that shows errors has both, whichever way it loads them.
+ */
+export async function loadPageCatalogue(i18n: I18n, name: PageCatalogue, locale: Locale, apollo: Apollo): Promise<void> {
+  const [{ messages }] = await Promise.all([
+    CATALOGUES[name][locale](),
+    name === "errors" ? learnErrorTypes(apollo.client.cache as InMemoryCache) : null,
+  ]);
   i18n.load(locale, messages);
 }
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
 /** A route loader that also loads the page's catalogues, in the language of the page asked for. */
-export function withCatalogues(i18n: I18n, names: readonly PageCatalogue[], loader?: Loader): Loader {
+export function withCatalogues(i18n: I18n, apollo: Apollo, names: readonly PageCatalogue[], loader?: Loader): Loader {
   return async (args) => {
     const { locale } = splitLocale(new URL(args.request.url).pathname);
-    const [result] = await Promise.all([loader ? loader(args) : null, ...names.map((name) => loadPageCatalogue(i18n, name, locale))]);
+    const [result] = await Promise.all([
+      loader ? loader(args) : null,
+      ...names.map((name) => loadPageCatalogue(i18n, name, locale, apollo)),
+    ]);
     return result;
   };
 }

@@ -109,7 +109,7 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader;
  */
 function declaredLoader(route: RouteDeclaration, deps: RouteDeps, loader: Loader | undefined): Loader | undefined {
   const catalogues = route.catalogues ?? [];
-  const page = catalogues.length ? withCatalogues(deps.i18n, catalogues, loader) : loader;
+  const page = catalogues.length ? withCatalogues(deps.i18n, deps.apollo, catalogues, loader) : loader;
   switch (route.guard) {
     case "public":
       return page;

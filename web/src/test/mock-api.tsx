@@ -1,6 +1,7 @@
 // Component tests of pages with their own queries and mutations: an Apollo client whose answers are
 // given per operation name (as the API would send them), recording each operation it is asked.
-import { ApolloLink } from "@apollo/client";
+import { ApolloLink, type InMemoryCache } from "@apollo/client";
+import errorTypes from "../gql/possible-types";
 import { ApolloProvider } from "@apollo/client/react";
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
@@ -35,7 +36,10 @@ export function mockApollo(answers: Record<string, Answer>): Apollo & { operatio
     if (!answer) throw new Error(`No mocked answer for ${operation.operationName}`);
     return of({ data: answer(operation.variables) });
   });
-  return Object.assign(createApollo(link), { operations });
+  const apollo = createApollo(link);
+  // As on a page that loaded the error registry (page-catalogues.ts): the cache knows the error types.
+  (apollo.client.cache as InMemoryCache).policies.addPossibleTypes(errorTypes.possibleTypes);
+  return Object.assign(apollo, { operations });
 }
 
 /**

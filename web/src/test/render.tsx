@@ -24,6 +24,7 @@ import { messages as es } from "../locales/es.po";
 import { messages as pt } from "../locales/pt.po";
 import type { Locale } from "@brevia/routes";
 import { createApolloCache } from "../app/apollo";
+import errorTypes from "../gql/possible-types";
 import { ToastProvider } from "../app/shell/toasts";
 
 // The main catalogue with the ones pages load on their own (page-catalogues.ts), as a page has them.
@@ -45,7 +46,10 @@ export function mainI18n(locale: Locale = "en"): I18n {
 /** An Apollo client for the shell's own queries (the header's viewer): a visitor, no network. The app's Root
  * gives every page (the error page too) Apollo, i18n and toasts; so does this. */
 export function testApollo(): ApolloClient {
-  return new ApolloClient({ cache: createApolloCache(), link: new ApolloLink(() => of({ data: { viewer: null } })) });
+  const cache = createApolloCache();
+  // As on a page that loaded the error registry (page-catalogues.ts): the cache knows the error types.
+  cache.policies.addPossibleTypes(errorTypes.possibleTypes);
+  return new ApolloClient({ cache, link: new ApolloLink(() => of({ data: { viewer: null } })) });
 }
 
 export function withI18n(ui: ReactNode, i18n: I18n = testI18n()) {

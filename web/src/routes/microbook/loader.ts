@@ -19,7 +19,7 @@ export function microbookLoader(apollo: Apollo, i18n: I18n) {
     // Loaded for signed-in readers only: visitors' JavaScript does not carry it, nor the messages of the
     // errors their buttons may meet (the error registry's catalogue).
     const [{ MicrobookViewerStateQuery }] = viewer
-      ? await Promise.all([import("../../features/library/viewer-state.query"), loadPageCatalogue(i18n, "errors", locale)])
+      ? await Promise.all([import("../../features/library/viewer-state.query"), loadPageCatalogue(i18n, "errors", locale, apollo)])
       : [{}];
     const stateRef = MicrobookViewerStateQuery
       ? await preloadQuery.toPromise(preloadQuery(MicrobookViewerStateQuery, { variables: { slug: variables.slug } }))
