@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createPglite, openDatabase, type Database } from "../db/client.js";
 import { deployMigrations } from "../db/migrate.js";
 import { QueryRecorder } from "../db/query-log.js";
@@ -27,4 +28,48 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
   await reset();
   return Object.assign(db, { recorder, reset });
+}
+
+/**
+ * A test file's database: opened before the file's tests, emptied before each test (unless
+ * `resetBeforeEach: false`, for files that seed once in beforeAll), closed after them. Call it at the
+ * top of the file, before the file's own hooks, so they run with the database open and emptied. The
+ * handle's fields are read inside hooks and tests (the database opens in beforeAll).
+ */
+export function useTestDatabase(options: { resetBeforeEach?: boolean } = {}): TestDatabase {
+  let opened: TestDatabase | undefined;
+  const current = () => {
+    if (!opened) throw new Error("useTestDatabase: the database is open only inside the file's hooks and tests");
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  if (options.resetBeforeEach !== false) beforeEach(() => current().reset());
+  afterAll(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  return {
+    get prisma() {
+      return current().prisma;
+    },
+    get kind() {
+      return current().kind;
+    },
+    get label() {
+      return current().label;
+    },
+    get pglite() {
+      return current().pglite;
+    },
+    get url() {
+      return current().url;
+    },
+    get recorder() {
+      return current().recorder;
+    },
+    close: () => current().close(),
+    reset: () => current().reset(),
+  };
 }
