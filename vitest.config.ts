@@ -17,6 +17,8 @@ export default defineConfig({
           name: "api",
           include: ["api/src/**/*.test.ts"],
           environment: "node",
+          // Builds the server-rendered site once for the run when a selected file renders pages.
+          globalSetup: ["./api/src/test/global-setup.ts"],
           // Each file opens its own database; on PostgreSQL files share one, so run them in turn.
           fileParallelism: false,
           testTimeout: 60_000,

@@ -1,21 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../generated/prisma/enums.js";
-import { buildServer } from "../server.js";
-import { TEST_MEDIA_URL_SECRET } from "../test/execute.js";
 import { buildCategory, buildMicrobook, makeFreeToday } from "../test/factories.js";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
-import { buildWebRenderer } from "../test/web-build.js";
+import { useTestServer } from "../test/http.js";
+import { useWebRenderer } from "../test/web-build.js";
 
 // The discovery pages as the server renders them, in pt, en and es, from the web's server build.
-let db: TestDatabase;
-let web: Awaited<ReturnType<typeof buildWebRenderer>>;
-let app: Awaited<ReturnType<typeof buildServer>>;
+const web = useWebRenderer();
+// The origin the pages link to (PUBLIC_URL; the Host header is never used).
+const server = useTestServer({
+  web,
+  env: { PUBLIC_URL: "http://brevia.test" },
+  responseCacheNamespace: `discovery-${process.pid}`,
+  resetBeforeEach: false,
+});
+const { db } = server;
 const LANGS: Language[] = ["pt", "en", "es"];
 const BOOKS = 30; // more than a page (24)
 
 beforeAll(async () => {
-  [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
   const category = await buildCategory(db.prisma, { slug: "philosophy", names: { pt: "Filosofia", en: "Philosophy", es: "Filosofía" } });
   const books = [];
   for (let i = 0; i < BOOKS; i++) {
@@ -61,30 +63,12 @@ beforeAll(async () => {
       items: { create: [books[5]!, books[3]!, books[4]!].map((book, position) => ({ position, microbookId: book.id })) },
     },
   });
-  // The origin the pages link to (PUBLIC_URL; the Host header is never used).
-  const config = loadConfig({
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET,
-    PUBLIC_URL: "http://brevia.test",
-  });
-  app = await buildServer(config, db, {
-    webDistDir: web.distDir,
-    webServerEntry: web.serverEntry,
-    catalogVersionMaxAgeMs: 0,
-    responseCacheNamespace: `discovery-${process.pid}`,
-  });
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await web?.remove();
 });
 
 const prefix = (language: Language) => (language === "pt" ? "" : `/${language}`);
 const page = (url: string) => {
   const language = /^\/(en|es)(\/|$|\?)/.exec(url)?.[1] ?? "pt";
-  return app.inject({ url, headers: { host: "brevia.test", cookie: `i18n_redirected=${language}` } });
+  return server.app.inject({ url, headers: { host: "brevia.test", cookie: `i18n_redirected=${language}` } });
 };
 /** An <a> to `href` with `rel`, whatever the attributes' order. */
 const link = (href: string, rel: string) =>

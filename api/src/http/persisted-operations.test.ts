@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { HomePageDocument, MicrobookPageDocument, NotFoundSuggestionDocument } from "@brevia/web/gql";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
 import { buildMicrobook } from "../test/factories.js";
-import { graphqlGetUrl, startTestServer } from "../test/http.js";
+import { graphqlGetUrl, useTestServer } from "../test/http.js";
 import { loadOperationRegistry, sha256Hex } from "./persisted-operations.js";
 
-let db: TestDatabase;
-let open: Awaited<ReturnType<typeof startTestServer>>;
-let strict: Awaited<ReturnType<typeof startTestServer>>;
+const open = useTestServer({ resetBeforeEach: false });
+const strict = useTestServer({ db: open.db, env: { PERSISTED_OPERATIONS_ONLY: "true" } });
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await buildMicrobook(db.prisma, { slug: "walden" });
-  open = await startTestServer(db);
-  strict = await startTestServer(db, { env: { PERSISTED_OPERATIONS_ONLY: "true" } });
-});
-afterAll(async () => {
-  await open.app.close();
-  await strict.app.close();
-  await db.close();
+  await buildMicrobook(open.db.prisma, { slug: "walden" });
 });
 
 const hashOf = (document: unknown) => (document as { __meta__: { hash: string } }).__meta__.hash.replace(/^sha256:/, "");

@@ -1,22 +1,12 @@
 import { brotliDecompressSync } from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MicrobookPageDocument } from "@brevia/web/gql";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
-import { buildMicrobook, buildSession, buildUser } from "../test/factories.js";
-import { graphqlGetUrl, startTestServer } from "../test/http.js";
+import { buildMicrobook, buildReader } from "../test/factories.js";
+import { graphqlGetUrl, useTestServer } from "../test/http.js";
 
-let db: TestDatabase;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await db.close();
-});
+const server = useTestServer();
+const { db } = server;
 beforeEach(async () => {
-  await db.reset();
   await buildMicrobook(db.prisma, { slug: "walden" });
 });
 
@@ -45,7 +35,7 @@ describe("visitors' stored GET answers (served before Apollo runs)", () => {
 
   it("never serves a stored answer to a request with a session cookie or a bearer token", async () => {
     await get();
-    const token = await buildSession(db.prisma, (await buildUser(db.prisma)).id);
+    const { token } = await buildReader(db.prisma);
     const personal: Record<string, string>[] = [{ cookie: `brevia_session=${token}` }, { authorization: `Bearer ${token}` }];
     for (const headers of personal) {
       const answer = await get(headers);

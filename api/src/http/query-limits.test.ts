@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
+import { beforeEach, describe, expect, it } from "vitest";
 import { buildCategory, buildMicrobook } from "../test/factories.js";
-import { startTestServer, type LogLine } from "../test/http.js";
+import { useTestServer, type LogLine } from "../test/http.js";
 import { QUERY_LIMITS } from "./query-limits.js";
 
-let db: TestDatabase;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await db.close();
-});
+const server = useTestServer();
+const { db } = server;
 beforeEach(async () => {
-  await db.reset();
   server.logs.length = 0;
 });
 

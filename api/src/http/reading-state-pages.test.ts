@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config.js";
-import { buildServer } from "../server.js";
-import { TEST_MEDIA_URL_SECRET } from "../test/execute.js";
-import { buildCategory, buildMicrobook, buildSession, buildUser, makeFreeToday } from "../test/factories.js";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
-import { buildWebRenderer } from "../test/web-build.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildCategory, buildMicrobook, buildReader, makeFreeToday } from "../test/factories.js";
+import { useTestServer } from "../test/http.js";
+import { useWebRenderer } from "../test/web-build.js";
 
 // The signed-in parts of the discovery pages as the server renders them: personal for a reader (and
 // private), absent from the visitors' page, which stays the same for every visitor and cached.
-let db: TestDatabase;
-let web: Awaited<ReturnType<typeof buildWebRenderer>>;
-let app: Awaited<ReturnType<typeof buildServer>>;
+const web = useWebRenderer();
+const server = useTestServer({ web, responseCacheNamespace: `reading-${process.pid}`, resetBeforeEach: false });
+const { db } = server;
 let readerToken: string;
 let books: Awaited<ReturnType<typeof buildMicrobook>>[];
 
 beforeAll(async () => {
-  [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
   const category = await buildCategory(db.prisma, { slug: "ideas" });
   books = [];
   for (const [i, languages] of [["en"], ["en", "pt"], ["pt"]].entries()) {
@@ -37,8 +33,8 @@ beforeAll(async () => {
       steps: { create: books.slice(0, 2).map((book, position) => ({ position, microbookId: book.id })) },
     },
   });
-  const reader = await buildUser(db.prisma, { contentLanguage: "en" });
-  readerToken = await buildSession(db.prisma, reader.id);
+  const { user: reader, token } = await buildReader(db.prisma, { contentLanguage: "en" });
+  readerToken = token;
   await db.prisma.userBookState.createMany({
     data: [
       {
@@ -53,22 +49,10 @@ beforeAll(async () => {
       { userId: reader.id, microbookId: books[1]!.id, status: "READING", progress: 0.4, startedAt: new Date() },
     ],
   });
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
-  app = await buildServer(config, db, {
-    webDistDir: web.distDir,
-    webServerEntry: web.serverEntry,
-    catalogVersionMaxAgeMs: 0,
-    responseCacheNamespace: `reading-${process.pid}`,
-  });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await web?.remove();
 });
 
 const page = (url: string, token?: string) =>
-  app.inject({ url, headers: { host: "brevia.test", cookie: `i18n_redirected=en${token ? `; brevia_session=${token}` : ""}` } });
+  server.app.inject({ url, headers: { host: "brevia.test", cookie: `i18n_redirected=en${token ? `; brevia_session=${token}` : ""}` } });
 const titleOf = (i: number, language = "en") => books[i]!.editions.find((e) => e.language === language)!.title;
 
 describe("the microbook page", () => {

@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { HomePageDocument } from "@brevia/web/gql";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
 import { buildMicrobook } from "../test/factories.js";
-import { graphqlGetUrl, startTestServer } from "../test/http.js";
+import { graphqlGetUrl, useTestServer } from "../test/http.js";
 import { createResponseCacheStore } from "./response-cache.js";
 
 /** Two instances on one Redis share cached answers. Needs the Redis this machine runs (CI's too). */
@@ -21,21 +20,16 @@ if (!available && process.env.CI) throw new Error(`No Redis answers at ${REDIS_U
 
 describe.skipIf(!available)("the response cache on Redis", () => {
   const namespace = `brevia-test-${randomUUID()}`;
-  let db: TestDatabase;
-  let servers: Awaited<ReturnType<typeof startTestServer>>[] = [];
-  beforeAll(async () => {
-    db = await openTestDatabase();
-    const options = { env: { REDIS_URL }, responseCacheNamespace: namespace };
-    servers = [await startTestServer(db, options), await startTestServer(db, options)];
-  });
   afterAll(async () => {
-    for (const server of servers) await server.app.close();
     // Leave nothing behind in Redis.
     const store = createResponseCacheStore(REDIS_URL, namespace);
     await store.clear();
     await store.close();
-    await db.close();
   });
+  const options = { env: { REDIS_URL }, responseCacheNamespace: namespace };
+  const instance = useTestServer(options);
+  const servers = [instance, useTestServer({ ...options, db: instance.db })];
+  const { db } = instance;
 
   it("serves an answer cached by one instance from another", async () => {
     await buildMicrobook(db.prisma, { slug: "walden" });

@@ -2,28 +2,18 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { print } from "graphql";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { HomePageDocument, MicrobookPageDocument } from "@brevia/web/gql";
 import { importCatalog } from "../features/catalog/import/import.js";
 import { readCatalog } from "../features/catalog/import/parse.js";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
 import { run } from "../test/execute.js";
-import { buildMicrobook, buildSession, buildUser } from "../test/factories.js";
-import { graphqlGetUrl, startTestServer } from "../test/http.js";
+import { buildMicrobook, buildReader } from "../test/factories.js";
+import { graphqlGetUrl, useTestServer } from "../test/http.js";
 
-let db: TestDatabase;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let now = new Date("2026-11-22T12:00:00Z");
-beforeAll(async () => {
-  db = await openTestDatabase();
-  server = await startTestServer(db, { clock: () => now });
-});
-afterAll(async () => {
-  await server.app.close();
-  await db.close();
-});
+const server = useTestServer({ clock: () => now });
+const { db } = server;
 beforeEach(async () => {
-  await db.reset();
   now = new Date("2026-11-22T12:00:00Z");
 });
 
@@ -83,8 +73,8 @@ describe("the public response cache", () => {
 
   it("never gives a signed-in reader a visitor's cached answer, nor the reverse", async () => {
     await buildMicrobook(db.prisma, { slug: "walden" });
-    const user = await buildUser(db.prisma);
-    const cookie = `brevia_session=${await buildSession(db.prisma, user.id)}`;
+    const { user, token } = await buildReader(db.prisma);
+    const cookie = `brevia_session=${token}`;
     const viewerQuery = async (withCookie: boolean) => {
       const res = await server.app.inject({
         method: "GET",

@@ -1,19 +1,16 @@
 import { ROUTE_NAMES, ROUTE_TABLE, routePath, type RouteName } from "@brevia/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Language } from "../generated/prisma/enums.js";
-import { buildServer } from "../server.js";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
-import { TEST_MEDIA_URL_SECRET } from "../test/execute.js";
-import { buildCategory, buildMicrobook, buildSession, buildUser, makeFreeToday } from "../test/factories.js";
-import { buildWebRenderer } from "../test/web-build.js";
+import { buildCategory, buildMicrobook, buildReader, makeFreeToday } from "../test/factories.js";
+import { useTestServer } from "../test/http.js";
+import { useWebRenderer } from "../test/web-build.js";
 
 // Every page, rendered on the server from the web's server build, reads only the query parameters its
 // route declares (@brevia/routes), and the page cache keys on the declared ones and no others: a page
 // that starts reading a parameter without declaring it would share one cached entry between addresses.
-let db: TestDatabase;
-let web: Awaited<ReturnType<typeof buildWebRenderer>>;
-let app: Awaited<ReturnType<typeof buildServer>>;
+const web = useWebRenderer();
+const server = useTestServer({ web, responseCacheNamespace: `route-contract-${process.pid}`, resetBeforeEach: false });
+const { db } = server;
 let readerCookie: string;
 const LANGS: Language[] = ["pt", "en", "es"];
 
@@ -21,7 +18,6 @@ const LANGS: Language[] = ["pt", "en", "es"];
 const SAMPLE_PARAMS = { slug: "sample", token: "not-a-real-token" };
 
 beforeAll(async () => {
-  [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
   const category = await buildCategory(db.prisma, { slug: "sample" });
   const book = await buildMicrobook(db.prisma, { slug: "sample", categoryId: category.id, languages: ["en", "pt", "es"] });
   await makeFreeToday(db.prisma, book.id);
@@ -47,23 +43,11 @@ beforeAll(async () => {
       },
     },
   });
-  const reader = await buildUser(db.prisma);
-  readerCookie = `brevia_session=${await buildSession(db.prisma, reader.id)}`;
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
-  app = await buildServer(config, db, {
-    webDistDir: web.distDir,
-    webServerEntry: web.serverEntry,
-    catalogVersionMaxAgeMs: 0,
-    responseCacheNamespace: `route-contract-${process.pid}`,
-  });
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await web?.remove();
+  readerCookie = `brevia_session=${(await buildReader(db.prisma)).token}`;
 });
 
-const page = (url: string, cookie = "") => app.inject({ url, headers: { host: "brevia.test", cookie: `i18n_redirected=pt; ${cookie}` } });
+const page = (url: string, cookie = "") =>
+  server.app.inject({ url, headers: { host: "brevia.test", cookie: `i18n_redirected=pt; ${cookie}` } });
 
 /**
  * The names of the query parameters read (get, getAll, has) while `run` runs: the page's loaders and

@@ -3,27 +3,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config.js";
 import { audioDir } from "../features/catalog/audio/audio-store.js";
 import { createMediaUrlSigner } from "../features/catalog/audio/media-urls.js";
-import { buildServer } from "../server.js";
 import { TEST_MEDIA_URL_SECRET } from "../test/execute.js";
 import { buildMicrobook } from "../test/factories.js";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
+import { useTestServer } from "../test/http.js";
 
 const CSP =
   "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self';img-src 'self';media-src 'self';" +
   "font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 
-let db: TestDatabase;
 let dir: string;
-let production: Awaited<ReturnType<typeof buildServer>>;
-let development: Awaited<ReturnType<typeof buildServer>>;
 const audioUrl = createMediaUrlSigner(TEST_MEDIA_URL_SECRET).audioUrl("narrated.en.opus", new Date(Date.now() + 3_600_000));
 
 beforeAll(async () => {
-  db = await openTestDatabase();
-  await buildMicrobook(db.prisma, { slug: "headers-book" });
   dir = await mkdtemp(path.join(tmpdir(), "brevia-headers-"));
   const webDistDir = path.join(dir, "web");
   const mediaDir = path.join(dir, "media");
@@ -31,16 +24,17 @@ beforeAll(async () => {
   await writeFile(path.join(webDistDir, "index.html"), "<!doctype html><title>Brevia</title>");
   await mkdir(audioDir(mediaDir), { recursive: true });
   await writeFile(path.join(audioDir(mediaDir), "narrated.en.opus"), Buffer.alloc(1000, 7));
-  const env = { LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET } as const;
-  // Production with introspection forced on: the Sandbox page exists there too, and must stay strict.
-  production = await buildServer(loadConfig({ ...env, NODE_ENV: "production", GRAPHQL_INTROSPECTION: "true" }), db, { webDistDir });
-  development = await buildServer(loadConfig({ ...env, NODE_ENV: "development" }), db, { webDistDir });
 });
 afterAll(async () => {
-  await production?.close();
-  await development?.close();
-  await db?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
+});
+const web = () => ({ distDir: path.join(dir, "web") });
+const env = () => ({ LOG_LEVEL: "silent", MEDIA_DIR: path.join(dir, "media") });
+// Production with introspection forced on: the Sandbox page exists there too, and must stay strict.
+const production = useTestServer({ web, env: () => ({ ...env(), GRAPHQL_INTROSPECTION: "true" }), resetBeforeEach: false });
+const development = useTestServer({ web, env: () => ({ ...env(), NODE_ENV: "development" }), db: production.db });
+beforeAll(async () => {
+  await buildMicrobook(production.db.prisma, { slug: "headers-book" });
 });
 
 /** One response of each kind the app sends, with the status that proves it is that kind. */
@@ -58,8 +52,8 @@ const responses: [label: string, request: InjectOptions, status: number][] = [
   ["a malformed request", { method: "POST", url: "/graphql", headers: { "content-type": "application/json" }, payload: "{" }, 400],
 ];
 
-async function send(app: typeof production, request: InjectOptions, status: number): Promise<LightMyRequestResponse> {
-  const res = await app.inject(request);
+async function send(server: typeof production, request: InjectOptions, status: number): Promise<LightMyRequestResponse> {
+  const res = await server.app.inject(request);
   expect(res.statusCode, String(request.url)).toBe(status);
   return res;
 }
@@ -93,7 +87,7 @@ describe("security headers", () => {
   });
 
   it("allow no inline or eval'd script, no plugin, no framing", async () => {
-    const csp = directives((await production.inject("/en")).headers["content-security-policy"] as string);
+    const csp = directives((await production.app.inject("/en")).headers["content-security-policy"] as string);
     expect(csp.get("script-src")).toEqual(["'self'"]);
     expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
     expect(csp.get("script-src")).not.toContain("'unsafe-eval'");

@@ -3,36 +3,27 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { GraphQLError } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config.js";
-import { buildServer } from "../server.js";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
+import { useTestServer } from "../test/http.js";
 import { maskError } from "./errors.js";
 
-let db: TestDatabase;
-let app: Awaited<ReturnType<typeof buildServer>>;
 let dist: string;
 beforeAll(async () => {
-  db = await openTestDatabase();
   dist = await mkdtemp(path.join(tmpdir(), "brevia-web-"));
   await writeFile(path.join(dist, "index.html"), "<!doctype html><title>Brevia</title>");
-  app = await buildServer(loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent" }), db, { webDistDir: dist });
 });
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  await rm(dist, { recursive: true, force: true });
-});
+afterAll(() => rm(dist, { recursive: true, force: true }));
+const server = useTestServer({ web: () => ({ distDir: dist }), env: { LOG_LEVEL: "silent" } });
 
 describe("HTTP server", () => {
   it("reports health and readiness", async () => {
-    expect((await app.inject("/healthz")).json()).toEqual({ status: "ok" });
-    expect((await app.inject("/readyz")).json()).toMatchObject({ status: "ok" });
+    expect((await server.app.inject("/healthz")).json()).toEqual({ status: "ok" });
+    expect((await server.app.inject("/readyz")).json()).toMatchObject({ status: "ok" });
   });
 
   it("answers GraphQL and tags errors with the request id", async () => {
-    const ok = await app.inject({ method: "POST", url: "/graphql", payload: { query: "{ __typename }" } });
+    const ok = await server.app.inject({ method: "POST", url: "/graphql", payload: { query: "{ __typename }" } });
     expect(ok.json()).toEqual({ data: { __typename: "Query" } });
-    const bad = await app.inject({
+    const bad = await server.app.inject({
       method: "POST",
       url: "/graphql",
       headers: { "x-request-id": "req-12345678" },
@@ -44,18 +35,18 @@ describe("HTTP server", () => {
   });
 
   it("keeps introspection off in production", async () => {
-    const res = await app.inject({ method: "POST", url: "/graphql", payload: { query: "{ __schema { types { name } } }" } });
+    const res = await server.app.inject({ method: "POST", url: "/graphql", payload: { query: "{ __schema { types { name } } }" } });
     expect(res.json().errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
   });
 
   it("serves the app for known pages and a 404 for unknown ones", async () => {
     for (const url of ["/", "/en"]) {
-      const res = await app.inject(url);
+      const res = await server.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
     }
-    for (const url of ["/nope", "/en/nope/deeper", "/microbook"]) expect((await app.inject(url)).statusCode, url).toBe(404);
-    expect((await app.inject("/assets/missing.js")).statusCode).toBe(404);
+    for (const url of ["/nope", "/en/nope/deeper", "/microbook"]) expect((await server.app.inject(url)).statusCode, url).toBe(404);
+    expect((await server.app.inject("/assets/missing.js")).statusCode).toBe(404);
   });
 });
 

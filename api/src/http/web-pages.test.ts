@@ -1,18 +1,10 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config.js";
-import { buildServer } from "../server.js";
-import { TEST_MEDIA_URL_SECRET } from "../test/execute.js";
-import { buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../test/factories.js";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
-import { buildWebRenderer } from "../test/web-build.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildMicrobook, buildReader, makeFreeToday } from "../test/factories.js";
+import { startTestServer, useTestServer } from "../test/http.js";
+import { useWebRenderer } from "../test/web-build.js";
 
 // Pages as the server renders them, from the web's own server build (vite build --ssr).
-let db: TestDatabase;
-let web: Awaited<ReturnType<typeof buildWebRenderer>>;
-let app: Awaited<ReturnType<typeof buildServer>>;
 let premiumBook: Awaited<ReturnType<typeof buildMicrobook>>;
 let freeBook: Awaited<ReturnType<typeof buildMicrobook>>;
 let premiumToken: string;
@@ -32,43 +24,34 @@ const MANIFEST = {
   "src/locales/pt.po": { file: "assets/pt-test.js" },
 };
 
+const web = useWebRenderer({
+  distFiles: {
+    // A built asset and its precompressed copy, as the build leaves them (the static files are listed at start).
+    "assets/app-test.js": ASSET_SOURCE,
+    "assets/app-test.js.br": brotliCompressSync(ASSET_SOURCE),
+    // The client build's manifest (names of the chunks a page preloads).
+    ".vite/manifest.json": JSON.stringify(MANIFEST),
+  },
+});
+// The origin the pages link to (PUBLIC_URL; the Host header is never used).
+const server = useTestServer({
+  web,
+  env: { PUBLIC_URL: "http://brevia.test" },
+  responseCacheNamespace: `ssr-${process.pid}`,
+  resetBeforeEach: false,
+});
+const { db } = server;
+
 beforeAll(async () => {
-  [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
-  // A built asset and its precompressed copy, as the build leaves them (the static files are listed at start).
-  await mkdir(path.join(web.distDir, "assets"), { recursive: true });
-  await writeFile(path.join(web.distDir, "assets", "app-test.js"), ASSET_SOURCE);
-  await writeFile(path.join(web.distDir, "assets", "app-test.js.br"), brotliCompressSync(ASSET_SOURCE));
-  // The client build's manifest (names of the chunks a page preloads).
-  await mkdir(path.join(web.distDir, ".vite"));
-  await writeFile(path.join(web.distDir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   premiumBook = await buildMicrobook(db.prisma, { slug: "ssr-premium", languages: ["en", "pt"] });
   freeBook = await buildMicrobook(db.prisma, { slug: "ssr-free" });
   await makeFreeToday(db.prisma, freeBook.id);
-  const reader = await buildUser(db.prisma);
-  await grantPremium(db.prisma, reader.id);
-  premiumToken = await buildSession(db.prisma, reader.id);
-  // The origin the pages link to (PUBLIC_URL; the Host header is never used).
-  const config = loadConfig({
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET,
-    PUBLIC_URL: "http://brevia.test",
-  });
-  app = await buildServer(config, db, {
-    webDistDir: web.distDir,
-    webServerEntry: web.serverEntry,
-    catalogVersionMaxAgeMs: 0,
-    responseCacheNamespace: `ssr-${process.pid}`,
-  });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await web?.remove();
+  premiumToken = (await buildReader(db.prisma, { plan: "premium" })).token;
 });
 
 const title = (book: typeof premiumBook, language: string) => book.editions.find((e) => e.language === language)!.title;
-const page = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { host: "brevia.test", ...headers } });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  server.app.inject({ url, headers: { host: "brevia.test", ...headers } });
 
 describe("pages rendered on the server", () => {
   it("renders a microbook page in its language, with its head", async () => {
@@ -241,16 +224,9 @@ describe("the page's data in the HTML", () => {
 
 describe("PUBLIC_URL", () => {
   it("is the origin of every link in the page, whatever the Host header says", async () => {
-    const config = loadConfig({
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET,
-      PUBLIC_URL: "https://brevia.example/",
-    });
-    const proxied = await buildServer(config, db, {
-      webDistDir: web.distDir,
-      webServerEntry: web.serverEntry,
-      catalogVersionMaxAgeMs: 0,
+    const { app: proxied } = await startTestServer(db, {
+      web,
+      env: { PUBLIC_URL: "https://brevia.example/" },
       responseCacheNamespace: `ssr-public-${process.pid}`,
     });
     try {

@@ -1,5 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { hashPassword } from "../features/accounts/passwords.js";
+import { describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "../features/accounts/rate-limits.js";
 import { buildUser } from "../test/factories.js";
 import { useTestServer } from "../test/http.js";
@@ -11,7 +10,6 @@ import { useTestServer } from "../test/http.js";
 // The work the server leaves for after a response (the reset mail) is held here and run on demand.
 const afterResponse: (() => Promise<void>)[] = [];
 const server = useTestServer({ afterResponse: (work) => void afterResponse.push(work) });
-beforeEach(() => server.db.reset());
 
 const PASSWORD = "the owner's own password";
 const LOG_IN = `mutation ($email: String!, $password: String!) {
@@ -37,11 +35,7 @@ async function logIn(email: string, password: string, ip: string, deviceCookie?:
   return { answer, device: cookieFrom(res.headers["set-cookie"], "brevia_device") };
 }
 
-async function owner(email = "owner@example.com") {
-  const user = await buildUser(server.db.prisma, { email });
-  await server.db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(PASSWORD) } });
-  return user;
-}
+const owner = (email = "owner@example.com") => buildUser(server.db.prisma, { email, password: PASSWORD });
 
 describe("a stranger's failed passwords", () => {
   it("lock the stranger's address, not the owner logging in from anywhere else", async () => {

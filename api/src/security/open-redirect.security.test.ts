@@ -1,44 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config.js";
-import { buildServer } from "../server.js";
-import { openTestDatabase, type TestDatabase } from "../test/database.js";
-import { TEST_MEDIA_URL_SECRET } from "../test/execute.js";
-import { buildSession, buildUser } from "../test/factories.js";
+import { buildReader } from "../test/factories.js";
+import { useTestServer } from "../test/http.js";
 import { actAtProvider, CookieJar, startTestOidcProvider, type TestOidcProvider } from "../test/oidc-provider.js";
-import { buildWebRenderer } from "../test/web-build.js";
+import { useWebRenderer } from "../test/web-build.js";
 
 // Security finding 2 (issue 24, medium): `next` was checked before it was normalised, so a signed-in
 // `GET /login?next=%2F.%2F%2Fevil.example` answered `302 location: //evil.example` (also
 // `/en//evil.example`, and on /signup), and social login kept such a path to return to.
 const PUBLIC_URL = "http://brevia.test";
-let db: TestDatabase;
-let web: Awaited<ReturnType<typeof buildWebRenderer>>;
 let oidc: TestOidcProvider;
-let app: Awaited<ReturnType<typeof buildServer>>;
+beforeAll(async () => {
+  oidc = await startTestOidcProvider({ redirectOrigin: PUBLIC_URL });
+});
+afterAll(() => oidc?.close());
+const web = useWebRenderer();
+const server = useTestServer({
+  web,
+  env: () => ({ PUBLIC_URL, ...oidc.env }),
+  responseCacheNamespace: `open-redirect-${process.pid}`,
+  resetBeforeEach: false,
+});
+const { db } = server;
 let token: string;
 
 beforeAll(async () => {
-  [db, web, oidc] = await Promise.all([openTestDatabase(), buildWebRenderer(), startTestOidcProvider({ redirectOrigin: PUBLIC_URL })]);
-  token = await buildSession(db.prisma, (await buildUser(db.prisma)).id);
-  const config = loadConfig({
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET,
-    PUBLIC_URL,
-    ...oidc.env,
-  });
-  app = await buildServer(config, db, {
-    webDistDir: web.distDir,
-    webServerEntry: web.serverEntry,
-    catalogVersionMaxAgeMs: 0,
-    responseCacheNamespace: `open-redirect-${process.pid}`,
-  });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await web?.remove();
-  await oidc?.close();
+  token = (await buildReader(db.prisma)).token;
 });
 
 /** The probe's variants and more: each, normalised, names another site or no page of Brevia's. */
@@ -64,7 +50,7 @@ describe("the log-in and sign-up pages' next", () => {
   it("never send a signed-in reader to another site", async () => {
     for (const page of ["/login", "/en/login", "/es/signup", "/signup"]) {
       for (const next of HOSTILE_NEXT) {
-        const res = await app.inject({
+        const res = await server.app.inject({
           url: `${page}?next=${encodeURIComponent(next)}`,
           headers: {
             cookie: `i18n_redirected=${page.slice(1, 3) === "en" ? "en" : page.slice(1, 3) === "es" ? "es" : "pt"}; brevia_session=${token}`,
@@ -78,7 +64,7 @@ describe("the log-in and sign-up pages' next", () => {
   });
 
   it("still send them on to a page of the site, normalised", async () => {
-    const res = await app.inject({
+    const res = await server.app.inject({
       url: `/en/login?next=${encodeURIComponent("/.//settings")}`,
       headers: { cookie: `i18n_redirected=en; brevia_session=${token}` },
     });
@@ -89,19 +75,19 @@ describe("the log-in and sign-up pages' next", () => {
 describe("social login's return path", () => {
   it("is not kept when it could lead off-site, so the callback lands on the site", async () => {
     for (const next of HOSTILE_NEXT) {
-      const start = await app.inject({ url: `/auth/google?locale=pt&next=${encodeURIComponent(next)}` });
+      const start = await server.app.inject({ url: `/auth/google?locale=pt&next=${encodeURIComponent(next)}` });
       expect(start.statusCode, next).toBe(302);
     }
     const attempts = await db.prisma.socialLoginAttempt.findMany({ select: { returnTo: true } });
     expect(attempts).toEqual(HOSTILE_NEXT.map(() => ({ returnTo: null })));
 
     // The whole flow with the probe's own variant: a new reader ends on the site's onboarding.
-    const start = await app.inject({ url: `/auth/google?locale=pt&next=${encodeURIComponent("/.//evil.example")}` });
+    const start = await server.app.inject({ url: `/auth/google?locale=pt&next=${encodeURIComponent("/.//evil.example")}` });
     const attempt = new CookieJar();
     attempt.store(start.headers["set-cookie"]);
     const answer = await actAtProvider(start.headers.location!, { login: "probe.reader@example.com" });
     if (answer.method !== "GET") throw new Error("Google answers by GET");
-    const callback = await app.inject({ url: answer.url.pathname + answer.url.search, headers: { cookie: attempt.header() } });
+    const callback = await server.app.inject({ url: answer.url.pathname + answer.url.search, headers: { cookie: attempt.header() } });
     expect(callback.statusCode).toBe(303);
     expect(staysOnSite(callback.headers.location!)).toBe(true);
     expect(callback.headers.location).toBe("/welcome");

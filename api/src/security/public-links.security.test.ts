@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.js";
-import { hashPassword } from "../features/accounts/passwords.js";
-import { buildMicrobook, buildSession, buildUser } from "../test/factories.js";
+import { buildMicrobook, buildReader } from "../test/factories.js";
 import { startTestServer, useTestServer } from "../test/http.js";
 
 // Security finding 1 (issue 24, high): with PUBLIC_URL unset, a request with `Host: evil.example`
 // (or, behind a trusted proxy, `X-Forwarded-Host`) got a password-reset link to evil.example mailed
 // to a real reader; email-change links, the sitemap and robots.txt took the Host too.
 const server = useTestServer();
-afterEach(() => server.db.reset());
 
 const HOSTILE = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 
@@ -58,8 +56,7 @@ describe("links never come from the request's Host", () => {
       afterResponse: (work) => void afterResponse.push(work),
     });
     try {
-      const reader = await buildUser(server.db.prisma, { email: "reader@example.com" });
-      await server.db.prisma.user.update({ where: { id: reader.id }, data: { passwordHash: await hashPassword("the password") } });
+      const { token } = await buildReader(server.db.prisma, { email: "reader@example.com", password: "the password" });
       const reset = await post(app, `mutation ($email: String!) { requestPasswordReset(email: $email) { __typename } }`, {
         email: "reader@example.com",
       });
@@ -67,7 +64,6 @@ describe("links never come from the request's Host", () => {
       const [resetMail] = await mailTo("reader@example.com");
       expect(resetMail!.text).toMatch(/http:\/\/localhost:3000\/new-password\/[\w-]+/);
 
-      const token = await buildSession(server.db.prisma, reader.id);
       const change = await post(
         app,
         `mutation ($email: String!) { updateProfile(newEmail: $email, currentPassword: "the password") { __typename } }`,

@@ -1,4 +1,5 @@
 import { execute, parse, validate, type ExecutionResult } from "graphql";
+import { expect } from "vitest";
 import { createContext } from "../context.js";
 import { createMediaUrlSigner } from "../features/catalog/audio/media-urls.js";
 import type { Database } from "../db/client.js";
@@ -68,4 +69,16 @@ export async function run<T = Record<string, unknown>>(
   // As the server does once the answer is sent.
   for (const task of afterResponse) await task();
   return result;
+}
+
+export type RunOptions = Parameters<typeof run>[3];
+
+/**
+ * Runs an operation of one root field (a mutation's, usually) that must not fail, and returns that
+ * field's answer: any error fails the test.
+ */
+export async function runField<T>(db: Database, source: string, variables: Record<string, unknown> = {}, options: RunOptions = {}) {
+  const result = await run<Record<string, T>>(db, source, variables, options);
+  expect(result.errors).toBeUndefined();
+  return Object.values(result.data!)[0]!;
 }

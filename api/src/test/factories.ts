@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Language } from "../generated/prisma/enums.js";
+import { hashPassword } from "../features/accounts/passwords.js";
 import { hashSessionToken } from "../features/accounts/viewer.js";
 import { serviceDay } from "../features/catalog/service-time.js";
 
@@ -67,10 +68,20 @@ export async function buildMicrobook(
   });
 }
 
-export async function buildUser(prisma: PrismaClient, overrides: { email?: string; contentLanguage?: Language } = {}) {
+export async function buildUser(
+  prisma: PrismaClient,
+  overrides: { email?: string; contentLanguage?: Language; interfaceLanguage?: Language; password?: string } = {},
+) {
   const n = next();
   return prisma.user.create({
-    data: { email: overrides.email ?? `reader${n}@example.com`, name: `Reader ${n}`, contentLanguage: overrides.contentLanguage ?? "pt" },
+    data: {
+      email: overrides.email ?? `reader${n}@example.com`,
+      name: `Reader ${n}`,
+      contentLanguage: overrides.contentLanguage ?? "pt",
+      interfaceLanguage: overrides.interfaceLanguage,
+      // Stored as the app stores it: the reader can log in with this password.
+      passwordHash: overrides.password === undefined ? undefined : await hashPassword(overrides.password),
+    },
   });
 }
 
@@ -95,4 +106,33 @@ export async function grantPremium(prisma: PrismaClient, userId: string, window:
   const from = window.from ?? new Date(Date.now() - 60_000);
   const until = window.until === undefined ? new Date(from.getTime() + 30 * 86_400_000) : window.until;
   return prisma.premiumEntitlement.create({ data: { userId, source: "GRANT", startsAt: from, endsAt: until } });
+}
+
+const DAY = 86_400_000;
+
+/**
+ * What a reader has bought, as of now: `free` (nothing), `premium` (a grant covering now, see
+ * grantPremium), `trial` (a 7-day trial started a minute ago), `lapsed` (premium that ended yesterday).
+ */
+export type ReaderPlan = "free" | "premium" | "trial" | "lapsed";
+
+/**
+ * A signed-in reader: the user (with `password` they can log in with) on `plan`, and the session token
+ * their browser holds (`sessionExpiresAt`: when it ends, default in a day).
+ */
+export async function buildReader(
+  prisma: PrismaClient,
+  options: Parameters<typeof buildUser>[1] & { plan?: ReaderPlan; sessionExpiresAt?: Date } = {},
+) {
+  const { plan = "free", sessionExpiresAt, ...user } = options;
+  const reader = await buildUser(prisma, user);
+  const now = Date.now();
+  if (plan === "premium") await grantPremium(prisma, reader.id);
+  if (plan === "trial") {
+    await prisma.premiumEntitlement.create({
+      data: { userId: reader.id, source: "TRIAL", startsAt: new Date(now - 60_000), endsAt: new Date(now + 7 * DAY) },
+    });
+  }
+  if (plan === "lapsed") await grantPremium(prisma, reader.id, { from: new Date(now - 40 * DAY), until: new Date(now - DAY) });
+  return { user: reader, token: await buildSession(prisma, reader.id, sessionExpiresAt) };
 }

@@ -1,6 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { MailTransport } from "../features/accounts/mail/outbox.js";
+import { smtpTransport } from "../features/accounts/mail/transport.js";
 
 export type ReceivedMail = { to: string; subject: string; text: string; html: string; from: string; parsed: ParsedMail };
 
@@ -66,6 +69,44 @@ export async function startTestSmtpServer() {
   };
 }
 export type TestSmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
+
+/**
+ * A test file's SMTP server, started before its tests and closed after them, what it received
+ * forgotten before each test; and `transport`, the app's SMTP transport to it (from
+ * no-reply@brevia.test) for the outbox to deliver through. Use them inside hooks and tests.
+ */
+export function useTestSmtpServer() {
+  let server: TestSmtpServer | undefined;
+  let sender: ReturnType<typeof smtpTransport> | undefined;
+  const started = () => {
+    if (!server || !sender) throw new Error("useTestSmtpServer: the server runs only inside the file's hooks and tests");
+    return { server, sender };
+  };
+  beforeAll(async () => {
+    server = await startTestSmtpServer();
+    sender = smtpTransport(server.url, "Brevia <no-reply@brevia.test>");
+  });
+  beforeEach(() => {
+    started().server.received.length = 0;
+  });
+  afterAll(async () => {
+    sender?.close();
+    await server?.close();
+  });
+  const smtp: TestSmtpServer = {
+    get url() {
+      return started().server.url;
+    },
+    get received() {
+      return started().server.received;
+    },
+    failNext: (n) => started().server.failNext(n),
+    waitFor: (to, subject, timeoutMs) => started().server.waitFor(to, subject, timeoutMs),
+    close: () => started().server.close(),
+  };
+  const transport: MailTransport = { name: "smtp", send: (mail) => started().sender.send(mail) };
+  return { smtp, transport };
+}
 
 /** The link of an email's button to a path like /new-password/…, and its token. */
 export function linkIn(mail: ReceivedMail, pathPart: string): { url: string; token: string } {

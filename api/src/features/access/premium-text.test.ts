@@ -11,11 +11,11 @@ import {
   type GraphQLField,
   type GraphQLNamedType,
 } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../schema/index.js";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildCategory, buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
+import { buildCategory, buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
 
 /**
  * Premium text (introductions, key-idea texts, audio URLs) may come out of the API only through the
@@ -77,12 +77,11 @@ function selectAll(type: GraphQLNamedType, depth: number, values: ArgValues): st
   return `{ __typename ${fields.join(" ")} }`;
 }
 
-let db: TestDatabase;
+const db = useTestDatabase({ resetBeforeEach: false });
 const readers: Record<string, string | undefined> = {};
 let lockedEditionId = "";
 
 beforeAll(async () => {
-  db = await openTestDatabase();
   const category = await buildCategory(db.prisma, { slug: "ideas" });
   for (const slug of ["free-book", "locked-book"]) {
     const book = await buildMicrobook(db.prisma, { slug, categoryId: category.id, languages: ["en", "pt"] });
@@ -106,20 +105,21 @@ beforeAll(async () => {
     if (slug === "free-book") await makeFreeToday(db.prisma, book.id);
     else lockedEditionId = Buffer.from(`MicrobookEdition:${book.editions[0]!.id}`).toString("base64");
   }
-  const [free, premium, lapsed] = await Promise.all([buildUser(db.prisma), buildUser(db.prisma), buildUser(db.prisma)]);
-  await grantPremium(db.prisma, premium.id);
-  await grantPremium(db.prisma, lapsed.id, { from: new Date(Date.now() - 40 * 86_400_000), until: new Date(Date.now() - 86_400_000) });
+  const [free, premium, lapsed] = await Promise.all([
+    buildReader(db.prisma),
+    buildReader(db.prisma, { plan: "premium" }),
+    buildReader(db.prisma, { plan: "lapsed" }),
+  ]);
   // The lapsed subscriber started the locked book while subscribed: it is in their lists.
   const locked = await db.prisma.microbook.findUniqueOrThrow({ where: { slug: "locked-book" } });
   await db.prisma.userBookState.create({
-    data: { userId: lapsed.id, microbookId: locked.id, status: "READING", startedAt: new Date(), isFavourite: true },
+    data: { userId: lapsed.user.id, microbookId: locked.id, status: "READING", startedAt: new Date(), isFavourite: true },
   });
   readers.visitor = undefined;
-  readers["free user"] = await buildSession(db.prisma, free.id);
-  readers["lapsed subscriber"] = await buildSession(db.prisma, lapsed.id);
-  readers["premium reader"] = await buildSession(db.prisma, premium.id);
+  readers["free user"] = free.token;
+  readers["lapsed subscriber"] = lapsed.token;
+  readers["premium reader"] = premium.token;
 });
-afterAll(() => db.close());
 
 /** Every marked string in an answer, with the types of the objects it sits in (outermost first). */
 function markedStrings(data: unknown): { secret: string; types: string[] }[] {

@@ -11,16 +11,12 @@ import { openDatabase } from "../../db/client.js";
 import { deployMigrations } from "../../db/migrate.js";
 import { createPglite } from "../../db/client.js";
 import { createMediaUrlSigner } from "../catalog/audio/media-urls.js";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { buildSession, buildUser } from "../../test/factories.js";
+import { useTestDatabase } from "../../test/database.js";
+import { buildReader } from "../../test/factories.js";
 import { setRole } from "./admin-role.js";
 import { loadViewer } from "./viewer.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 /** A field only admins may call, as the admin console's fields will be declared. */
 function adminSchema() {
@@ -46,8 +42,7 @@ async function askAsAdmin(token: string) {
 
 describe("the admin role", () => {
   it("opens the admin scope at the next request, and closes it when taken back", async () => {
-    const user = await buildUser(db.prisma, { email: "ops@example.com" });
-    const token = await buildSession(db.prisma, user.id);
+    const { token } = await buildReader(db.prisma, { email: "ops@example.com" });
     expect(await askAsAdmin(token)).toEqual(["FORBIDDEN"]);
 
     expect(await setRole(db.prisma, "  OPS@example.com ", "ADMIN")).toEqual({ email: "ops@example.com", role: "ADMIN", changed: true });

@@ -1,37 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.js";
-import { buildServer } from "../../server.js";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { TEST_MEDIA_URL_SECRET } from "../../test/execute.js";
-import { buildSession, buildUser } from "../../test/factories.js";
-import { buildWebRenderer } from "../../test/web-build.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildReader } from "../../test/factories.js";
+import { useTestServer } from "../../test/http.js";
+import { useWebRenderer } from "../../test/web-build.js";
 
 // /login, /signup and /settings as the server renders them, with the route guards' redirects.
-let db: TestDatabase;
-let web: Awaited<ReturnType<typeof buildWebRenderer>>;
-let app: Awaited<ReturnType<typeof buildServer>>;
+const web = useWebRenderer();
+const server = useTestServer({ web, responseCacheNamespace: `auth-pages-${process.pid}`, resetBeforeEach: false });
 let token: string;
 
 beforeAll(async () => {
-  [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
-  const reader = await buildUser(db.prisma, { email: "reader@example.com" });
-  token = await buildSession(db.prisma, reader.id);
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
-  app = await buildServer(config, db, {
-    webDistDir: web.distDir,
-    webServerEntry: web.serverEntry,
-    catalogVersionMaxAgeMs: 0,
-    responseCacheNamespace: `auth-pages-${process.pid}`,
-  });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await web?.remove();
+  token = (await buildReader(server.db.prisma, { email: "reader@example.com" })).token;
 });
 
 const page = (url: string, headers: Record<string, string> = {}) =>
-  app.inject({ url, headers: { host: "brevia.test", cookie: "i18n_redirected=pt", ...headers } });
+  server.app.inject({ url, headers: { host: "brevia.test", cookie: "i18n_redirected=pt", ...headers } });
 const signedIn = (locale = "pt") => ({ cookie: `i18n_redirected=${locale}; brevia_session=${token}` });
 
 describe("log-in and sign-up pages", () => {

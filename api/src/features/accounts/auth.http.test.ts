@@ -1,10 +1,9 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { graphqlGetUrl, startTestServer, useTestServer } from "../../test/http.js";
-import { buildMicrobook, buildSession, buildUser } from "../../test/factories.js";
+import { buildMicrobook, buildReader } from "../../test/factories.js";
 
 // The real HTTP server (production settings): cookies, bearer tokens and the visitors' response cache.
 const server = useTestServer();
-beforeEach(() => server.db.reset());
 
 async function post(query: string, variables: object = {}, headers: Record<string, string> = {}) {
   const res = await server.app.inject({ method: "POST", url: "/graphql", payload: { query, variables }, headers });
@@ -66,8 +65,7 @@ describe("bearer sessions (the mobile app)", () => {
 describe("the visitors' response cache", () => {
   it("never answers a signed-in request (cookie or bearer) with a visitor's cached answer", async () => {
     await buildMicrobook(server.db.prisma, { slug: "walden" });
-    const user = await buildUser(server.db.prisma, { email: "reader@example.com" });
-    const token = await buildSession(server.db.prisma, user.id);
+    const { token } = await buildReader(server.db.prisma, { email: "reader@example.com" });
     const url = graphqlGetUrl({ query: VIEWER, operationName: "Who" });
     const get = (headers: Record<string, string> = {}) =>
       server.app.inject({ method: "GET", url, headers: { "apollo-require-preflight": "true", ...headers } });

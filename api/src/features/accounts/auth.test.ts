@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { cookieJar, run } from "../../test/execute.js";
-import { buildSession, buildUser } from "../../test/factories.js";
-import { hashPassword } from "./passwords.js";
+import { buildReader, buildSession, buildUser } from "../../test/factories.js";
 import { hashSessionToken } from "./viewer.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const RESULT = /* GraphQL */ `
   __typename
@@ -60,11 +54,7 @@ async function logIn(variables: { email: string; password: string; bearer?: bool
   expect(result.errors).toBeUndefined();
   return result.data!.logIn;
 }
-async function readerWithPassword(email: string, password: string) {
-  const user = await buildUser(db.prisma, { email });
-  await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
-  return user;
-}
+const readerWithPassword = (email: string, password: string) => buildUser(db.prisma, { email, password });
 
 describe("signUp", () => {
   it("creates the account, stores an argon2id hash and signs the reader in with a cookie", async () => {
@@ -182,8 +172,7 @@ describe("logIn", () => {
 
 describe("logOut", () => {
   it("ends this session only and clears the cookie", async () => {
-    const user = await buildUser(db.prisma);
-    const token = await buildSession(db.prisma, user.id);
+    const { user, token } = await buildReader(db.prisma);
     const other = await buildSession(db.prisma, user.id);
     const cookies = cookieJar({ token });
     const result = await run<{ logOut: unknown }>(db, LOG_OUT, {}, { sessionToken: token, cookies });
@@ -196,8 +185,7 @@ describe("logOut", () => {
 
 describe("auth before validation", () => {
   it("tells a signed-in reader they are signed in before looking at signUp's or logIn's input", async () => {
-    const user = await buildUser(db.prisma);
-    const token = await buildSession(db.prisma, user.id);
+    const { token } = await buildReader(db.prisma);
     for (const mutation of [SIGN_UP, LOG_IN]) {
       const result = await run(db, mutation, { email: "not an email", password: "1" }, { sessionToken: token });
       expect(result.errors?.map((e) => e.extensions?.code)).toEqual(["ALREADY_SIGNED_IN"]);

@@ -1,43 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.js";
-import { buildServer } from "../../server.js";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { TEST_MEDIA_URL_SECRET } from "../../test/execute.js";
-import { buildSession, buildUser } from "../../test/factories.js";
-import { buildWebRenderer } from "../../test/web-build.js";
-import { hashPassword } from "./passwords.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildReader } from "../../test/factories.js";
+import { useTestServer } from "../../test/http.js";
+import { useWebRenderer } from "../../test/web-build.js";
 
 // The email and password pages as the server renders them, with their guards.
-let db: TestDatabase;
-let web: Awaited<ReturnType<typeof buildWebRenderer>>;
-let app: Awaited<ReturnType<typeof buildServer>>;
+const web = useWebRenderer();
+const server = useTestServer({ web, responseCacheNamespace: `credential-pages-${process.pid}`, resetBeforeEach: false });
 let token: string;
 let passwordlessToken: string;
 
 beforeAll(async () => {
-  [db, web] = await Promise.all([openTestDatabase(), buildWebRenderer()]);
-  const reader = await buildUser(db.prisma, { email: "reader@example.com" });
-  await db.prisma.user.update({ where: { id: reader.id }, data: { passwordHash: await hashPassword("a quiet reading hour") } });
-  token = await buildSession(db.prisma, reader.id);
+  token = (await buildReader(server.db.prisma, { email: "reader@example.com", password: "a quiet reading hour" })).token;
   // Made by social login: no password to confirm anything with.
-  const social = await buildUser(db.prisma, { email: "social@example.com" });
-  passwordlessToken = await buildSession(db.prisma, social.id);
-  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
-  app = await buildServer(config, db, {
-    webDistDir: web.distDir,
-    webServerEntry: web.serverEntry,
-    catalogVersionMaxAgeMs: 0,
-    responseCacheNamespace: `credential-pages-${process.pid}`,
-  });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await web?.remove();
+  passwordlessToken = (await buildReader(server.db.prisma, { email: "social@example.com" })).token;
 });
 
 const page = (url: string, locale = "pt", session?: string) =>
-  app.inject({ url, headers: { host: "brevia.test", cookie: `i18n_redirected=${locale}${session ? `; brevia_session=${session}` : ""}` } });
+  server.app.inject({
+    url,
+    headers: { host: "brevia.test", cookie: `i18n_redirected=${locale}${session ? `; brevia_session=${session}` : ""}` },
+  });
 const LINK_TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde";
 
 describe("pages that work signed out", () => {

@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { cookieJar, run } from "../../test/execute.js";
-import { buildSession, buildUser } from "../../test/factories.js";
-import { linkIn, startTestSmtpServer, type TestSmtpServer } from "../../test/smtp.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
+import { cookieJar, run, runField } from "../../test/execute.js";
+import { buildReader, buildSession, buildUser } from "../../test/factories.js";
+import { linkIn, useTestSmtpServer } from "../../test/smtp.js";
 import { deliverDueMail } from "./mail/outbox.js";
-import { smtpTransport } from "./mail/transport.js";
-import { hashPassword } from "./passwords.js";
 import { RATE_LIMITS } from "./rate-limits.js";
 
-let db: TestDatabase;
-let smtp: TestSmtpServer;
-let transport: ReturnType<typeof smtpTransport>;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  smtp = await startTestSmtpServer();
-  transport = smtpTransport(smtp.url, "Brevia <no-reply@brevia.test>");
-});
-afterAll(async () => {
-  transport.close();
-  await smtp.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await db.reset();
-  smtp.received.length = 0;
-});
+const db = useTestDatabase();
+const { smtp, transport } = useTestSmtpServer();
 
 const ERRORS = `... on Error { code message } ... on InvalidInputError { issues { path code } } ... on RateLimitedError { retryAfterSeconds }`;
 const UPDATE = `mutation ($newEmail: String, $password: String, $confirmation: String, $current: String!) {
@@ -54,19 +37,15 @@ type Answer = {
   issues?: { path: string[]; code: string }[];
   retryAfterSeconds?: number;
 };
-const answer = async (source: string, variables: Record<string, unknown>, options: Parameters<typeof run>[3] = {}) => {
-  const result = await run<Record<string, Answer>>(db, source, variables, options);
-  expect(result.errors).toBeUndefined();
-  return Object.values(result.data!)[0]!;
-};
+const answer = (source: string, variables: Record<string, unknown>, options: Parameters<typeof run>[3] = {}) =>
+  runField<Answer>(db, source, variables, options);
 const viewerEmail = async (sessionToken: string) =>
   (await run<{ viewer: { email: string } | null }>(db, VIEWER, {}, { sessionToken })).data!.viewer?.email ?? null;
 const logIn = async (email: string, password: string) => (await answer(LOG_IN, { email, password })).__typename;
 
 async function signedInReader(email: string, password = "the current one") {
-  const user = await buildUser(db.prisma, { email });
-  await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password), interfaceLanguage: "en" } });
-  return { user, session: await buildSession(db.prisma, user.id) };
+  const { user, token } = await buildReader(db.prisma, { email, password, interfaceLanguage: "en" });
+  return { user, session: token };
 }
 
 describe("signed-in mutations check the session before the input", () => {

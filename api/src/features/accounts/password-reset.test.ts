@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { cookieJar, run } from "../../test/execute.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
+import { cookieJar, run, runField } from "../../test/execute.js";
 import { buildSession, buildUser } from "../../test/factories.js";
-import { linkIn, startTestSmtpServer, type TestSmtpServer } from "../../test/smtp.js";
+import { linkIn, useTestSmtpServer } from "../../test/smtp.js";
 import { sendCreatePasswordLink } from "./create-password.js";
 import { deliverDueMail } from "./mail/outbox.js";
-import { smtpTransport } from "./mail/transport.js";
-import { hashPassword } from "./passwords.js";
 import { RATE_LIMITS } from "./rate-limits.js";
 
-let db: TestDatabase;
-let smtp: TestSmtpServer;
-let transport: ReturnType<typeof smtpTransport>;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  smtp = await startTestSmtpServer();
-  transport = smtpTransport(smtp.url, "Brevia <no-reply@brevia.test>");
-});
-afterAll(async () => {
-  transport.close();
-  await smtp.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await db.reset();
-  smtp.received.length = 0;
-});
+const db = useTestDatabase();
+const { smtp, transport } = useTestSmtpServer();
 
 const ERRORS = `... on Error { code message } ... on InvalidInputError { issues { path code } } ... on RateLimitedError { retryAfterSeconds }`;
 const REQUEST = `mutation ($email: String!) { requestPasswordReset(email: $email) { __typename ... on PasswordResetRequested { email } ${ERRORS} } }`;
@@ -48,20 +31,15 @@ type Answer = {
   issues?: { path: string[]; code: string }[];
   retryAfterSeconds?: number;
 };
-const answer = async (source: string, variables: Record<string, unknown>, options: Parameters<typeof run>[3] = {}) => {
-  const result = await run<Record<string, Answer>>(db, source, variables, options);
-  expect(result.errors).toBeUndefined();
-  return Object.values(result.data!)[0]!;
-};
+const answer = (source: string, variables: Record<string, unknown>, options: Parameters<typeof run>[3] = {}) =>
+  runField<Answer>(db, source, variables, options);
 const requestReset = (email: string, options: Parameters<typeof run>[3] = {}) => answer(REQUEST, { email }, options);
 const reset = (token: string, password: string, confirmation = password, options: Parameters<typeof run>[3] = {}) =>
   answer(RESET, { token, password, confirmation }, options);
 const logIn = async (email: string, password: string) => (await answer(LOG_IN, { email, password })).__typename;
 
-async function readerWithPassword(email: string, password: string, interfaceLanguage: "pt" | "en" | "es" = "en") {
-  const user = await buildUser(db.prisma, { email });
-  return db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password), interfaceLanguage } });
-}
+const readerWithPassword = (email: string, password: string, interfaceLanguage: "pt" | "en" | "es" = "en") =>
+  buildUser(db.prisma, { email, password, interfaceLanguage });
 
 /** Delivers the outbox to the test SMTP server and reads the link of the mail to `to`. */
 async function mailedLink(to: string, path: string, subject?: RegExp) {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
 import { buildUser } from "../../test/factories.js";
-import { hashPassword } from "./passwords.js";
 import { createRateLimits, RATE_LIMITS } from "./rate-limits.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const LOG_IN = `mutation ($email: String!, $password: String!) {
   logIn(email: $email, password: $password) { __typename ... on RateLimitedError { code message retryAfterSeconds } }
@@ -26,8 +20,7 @@ const signUp = async (email: string, ip: string) =>
 
 describe("log-in limits", () => {
   it(`blocks an account after ${RATE_LIMITS.logInPerAccount.points} attempts, from any address, with the wait`, async () => {
-    const user = await buildUser(db.prisma, { email: "target@example.com" });
-    await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword("the-right-one") } });
+    await buildUser(db.prisma, { email: "target@example.com", password: "the-right-one" });
     for (let i = 0; i < RATE_LIMITS.logInPerAccount.points; i++) {
       expect((await logIn("target@example.com", `guess-${i}`, `198.51.100.${i}`)).__typename).toBe("InvalidCredentialsError");
     }
@@ -42,8 +35,7 @@ describe("log-in limits", () => {
   });
 
   it("forgives an account's failed attempts from an address when it signs in there", async () => {
-    const user = await buildUser(db.prisma, { email: "forgetful@example.com" });
-    await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword("the-right-one") } });
+    await buildUser(db.prisma, { email: "forgetful@example.com", password: "the-right-one" });
     for (let i = 0; i < RATE_LIMITS.logInPerAccountAndIp.points - 1; i++) await logIn("forgetful@example.com", "wrong", "192.0.2.1");
     expect((await logIn("forgetful@example.com", "the-right-one", "192.0.2.1")).__typename).toBe("AuthSession");
     for (let i = 0; i < RATE_LIMITS.logInPerAccountAndIp.points - 1; i++) {

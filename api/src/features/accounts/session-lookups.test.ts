@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { buildSession, buildUser, grantPremium } from "../../test/factories.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
+import { buildReader, buildSession, buildUser, grantPremium } from "../../test/factories.js";
 import { loadViewer } from "./viewer.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const DAY = 86_400_000;
 const sessionReads = (statements: string[]) => statements.filter((sql) => /FROM "public"\."Session"/.test(sql));
@@ -16,11 +11,8 @@ const sessionReads = (statements: string[]) => statements.filter((sql) => /FROM 
 describe("session lookups of concurrent requests", () => {
   it("share one statement, and each request gets its own reader", async () => {
     const now = new Date();
-    const premium = await buildUser(db.prisma);
-    await grantPremium(db.prisma, premium.id);
-    const free = await buildUser(db.prisma);
-    const premiumToken = await buildSession(db.prisma, premium.id);
-    const freeToken = await buildSession(db.prisma, free.id);
+    const { user: premium, token: premiumToken } = await buildReader(db.prisma, { plan: "premium" });
+    const { user: free, token: freeToken } = await buildReader(db.prisma);
     const expiredToken = await buildSession(db.prisma, free.id, new Date(now.getTime() - 1000));
 
     const { result, statements } = await db.recorder.capture(() =>
@@ -80,8 +72,7 @@ describe("session lookups of concurrent requests", () => {
   });
 
   it("read the session as it is now: a deleted session signs out at once", async () => {
-    const reader = await buildUser(db.prisma);
-    const token = await buildSession(db.prisma, reader.id);
+    const { user: reader, token } = await buildReader(db.prisma);
     expect(await loadViewer(db.prisma, token)).toMatchObject({ id: reader.id });
     await db.prisma.session.deleteMany({ where: { userId: reader.id } });
     expect(await loadViewer(db.prisma, token)).toBeNull();

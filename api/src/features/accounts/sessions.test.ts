@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { cookieJar, run } from "../../test/execute.js";
-import { buildSession, buildUser } from "../../test/factories.js";
+import { buildReader, buildUser } from "../../test/factories.js";
 import { describeDevice } from "./sessions.js";
 import { hashSessionToken, loadViewer, SESSION_TOUCH_INTERVAL_MS } from "./viewer.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const IPHONE =
@@ -45,20 +40,14 @@ async function logInFrom(email: string, userAgent: string) {
   return cookies.jar.token!;
 }
 
-async function reader() {
-  const { hashPassword } = await import("./passwords.js");
-  const user = await buildUser(db.prisma);
-  await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword("reading-is-fun") } });
-  return user;
-}
+const reader = () => buildUser(db.prisma, { password: "reading-is-fun" });
 
 describe("viewer.sessions", () => {
   it("lists the reader's sessions with device and last use, marking the current one", async () => {
     const user = await reader();
     const laptop = await logInFrom(user.email, FIREFOX);
     const phone = await logInFrom(user.email, IPHONE);
-    const stranger = await buildUser(db.prisma);
-    await buildSession(db.prisma, stranger.id);
+    await buildReader(db.prisma); // a stranger, signed in elsewhere
 
     const result = await run<Sessions>(db, SESSIONS, {}, { sessionToken: laptop });
     const sessions = result.data!.viewer!.sessions;
@@ -71,8 +60,7 @@ describe("viewer.sessions", () => {
   });
 
   it("records last use at most every few minutes", async () => {
-    const user = await buildUser(db.prisma);
-    const token = await buildSession(db.prisma, user.id);
+    const { token } = await buildReader(db.prisma);
     const where = { tokenHash: hashSessionToken(token) };
     const created = (await db.prisma.session.findUniqueOrThrow({ where })).lastSeenAt;
     await loadViewer(db.prisma, token, new Date(created.getTime() + 60_000));
@@ -83,8 +71,7 @@ describe("viewer.sessions", () => {
   });
 
   it("an expired session signs nobody in", async () => {
-    const user = await buildUser(db.prisma);
-    const token = await buildSession(db.prisma, user.id, new Date(Date.now() - 1000));
+    const { token } = await buildReader(db.prisma, { sessionExpiresAt: new Date(Date.now() - 1000) });
     expect(await loadViewer(db.prisma, token)).toBeNull();
     expect((await run<Sessions>(db, SESSIONS, {}, { sessionToken: token })).data).toEqual({ viewer: null });
   });
@@ -121,8 +108,7 @@ describe("revoking sessions", () => {
   });
 
   it("cannot see or end another reader's session (SESSION_NOT_FOUND; node is null)", async () => {
-    const me = await buildUser(db.prisma);
-    const mine = await buildSession(db.prisma, me.id);
+    const { token: mine } = await buildReader(db.prisma);
     const other = await reader();
     const theirs = await logInFrom(other.email, IPHONE);
     const theirId = (await run<Sessions>(db, SESSIONS, {}, { sessionToken: theirs })).data!.viewer!.sessions[0]!.id;
@@ -138,8 +124,7 @@ describe("revoking sessions", () => {
     const a = await logInFrom(user.email, FIREFOX);
     const b = await logInFrom(user.email, IPHONE);
     const c = await logInFrom(user.email, IPHONE);
-    const stranger = await buildUser(db.prisma);
-    const strangers = await buildSession(db.prisma, stranger.id);
+    const { token: strangers } = await buildReader(db.prisma);
 
     expect((await run(db, REVOKE_ALL, {}, { sessionToken: a })).data).toEqual({ revokeAllSessions: { count: 2, signedOut: false } });
     expect([await loadViewer(db.prisma, b), await loadViewer(db.prisma, c)]).toEqual([null, null]);

@@ -1,5 +1,5 @@
 import { print } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CategoriesPageDocument,
   CategoryPageDocument,
@@ -10,21 +10,17 @@ import {
   PlaylistPageDocument,
   PlaylistsPageDocument,
 } from "@brevia/web/gql";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildCategory, buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
+import { buildCategory, buildMicrobook, buildReader, buildUser, makeFreeToday } from "../../test/factories.js";
 
 /**
  * The SQL each page's operation (the web's own documents) issues, snapshotted statement by statement,
  * with 2 and with 50 microbooks: a per-row query, a new statement or a dropped WHERE shows up as a diff here. When a
  * change is intended, review the diff and update with `vitest -u`.
  */
-let db: TestDatabase;
+const db = useTestDatabase();
 let premiumToken: string;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
 
 /** Statements with their bound-list lengths folded, so 2 and 50 books compare equal when the plan is the same. */
 const normalize = (statements: string[]) =>
@@ -81,9 +77,7 @@ async function catalogueOf(size: number) {
       items: { create: books.map((book, position) => ({ position, microbookId: book.id })) },
     },
   });
-  const user = await buildUser(db.prisma);
-  await grantPremium(db.prisma, user.id);
-  premiumToken = await buildSession(db.prisma, user.id);
+  premiumToken = (await buildReader(db.prisma, { plan: "premium" })).token;
 }
 
 async function statementsOf(

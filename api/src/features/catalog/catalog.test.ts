@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
+import { buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const PAGE = /* GraphQL */ `
   query ($slug: String!, $language: Language) {
@@ -84,8 +79,7 @@ describe("microbook page", () => {
 
   it("gives each aliased edition in its own language, its text to a premium reader", async () => {
     await buildMicrobook(db.prisma, { slug: "walden", languages: ["en", "pt", "es"] });
-    const user = await buildUser(db.prisma);
-    await grantPremium(db.prisma, user.id);
+    const { token } = await buildReader(db.prisma, { plan: "premium" });
     const result = await run<{ microbook: Record<"en" | "es", { language: string; content: { introduction: string } }> }>(
       db,
       `query ($slug: String!) {
@@ -95,7 +89,7 @@ describe("microbook page", () => {
         }
       }`,
       { slug: "walden" },
-      { sessionToken: await buildSession(db.prisma, user.id) },
+      { sessionToken: token },
     );
     expect(result.errors).toBeUndefined();
     expect(result.data?.microbook.en).toEqual({ language: "en", content: { introduction: expect.stringMatching(/\(en\)$/) } });
@@ -112,8 +106,8 @@ describe("premium text", () => {
   it("is locked for a visitor and a free user: key-idea titles only", async () => {
     const [free, locked] = [await buildMicrobook(db.prisma), await buildMicrobook(db.prisma, { slug: "locked" })];
     await makeFreeToday(db.prisma, free.id);
-    const user = await buildUser(db.prisma);
-    for (const sessionToken of [undefined, await buildSession(db.prisma, user.id)]) {
+    const { token } = await buildReader(db.prisma);
+    for (const sessionToken of [undefined, token]) {
       const edition = (await run<Page>(db, PAGE, { slug: locked.slug }, { sessionToken })).data?.microbook?.edition;
       expect(edition?.access).toBe("LOCKED");
       expect(edition?.content).toBeNull();
@@ -215,23 +209,23 @@ describe("updateLanguagePreferences", () => {
   });
 
   it("changes the reader's languages", async () => {
-    const user = await buildUser(db.prisma);
+    const { token } = await buildReader(db.prisma);
     const result = await run<{ updateLanguagePreferences: { __typename: string; interfaceLanguage: string; contentLanguage: string } }>(
       db,
       MUTATION,
       { ui: "es", content: "en" },
-      { sessionToken: await buildSession(db.prisma, user.id) },
+      { sessionToken: token },
     );
     expect(result.data?.updateLanguagePreferences).toEqual({ __typename: "Viewer", interfaceLanguage: "es", contentLanguage: "en" });
   });
 
   it("returns a typed error and changes nothing when given nothing to change", async () => {
-    const user = await buildUser(db.prisma);
+    const { user, token } = await buildReader(db.prisma);
     const result = await run<{ updateLanguagePreferences: { __typename: string; code: string; issues: { code: string }[] } }>(
       db,
       MUTATION,
       {},
-      { sessionToken: await buildSession(db.prisma, user.id) },
+      { sessionToken: token },
     );
     expect(result.data?.updateLanguagePreferences).toMatchObject({
       __typename: "InvalidInputError",
@@ -242,8 +236,7 @@ describe("updateLanguagePreferences", () => {
   });
 
   it("ignores an expired session", async () => {
-    const user = await buildUser(db.prisma);
-    const token = await buildSession(db.prisma, user.id, new Date(Date.now() - 1000));
+    const { token } = await buildReader(db.prisma, { sessionExpiresAt: new Date(Date.now() - 1000) });
     expect((await run(db, MUTATION, { ui: "es" }, { sessionToken: token })).errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 });

@@ -1,7 +1,7 @@
 import { print } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CategoryPageDocument, HomePageDocument } from "@brevia/web/gql";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
 import { buildCategory, buildUser, makeFreeToday } from "../../test/factories.js";
 import { generateSynthetic } from "../catalog/synthetic/generate.js";
@@ -19,11 +19,7 @@ const SIZES = [10, 1_000] as const;
 // would make a time limit fail at random (speed targets are benchmarks' business, under bench/).
 const TEXT_SCALE = 0.005;
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 /** Bound-list lengths folded, and sorted: root fields resolve concurrently, so their order varies on PostgreSQL. */
 const normalize = (statements: string[]) => statements.map((sql) => sql.replace(/IN \((\$\d+,?)+\)/g, "IN (…)")).sort();

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Language } from "../../generated/prisma/enums.js";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
 import { buildMicrobook } from "../../test/factories.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const LANGS: Language[] = ["pt", "en", "es"];
 

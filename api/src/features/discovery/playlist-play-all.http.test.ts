@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { PlaylistPageDocument } from "@brevia/web/gql";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
-import { graphqlGetUrl, startTestServer } from "../../test/http.js";
+import { buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
+import { graphqlGetUrl, useTestServer } from "../../test/http.js";
 
 /**
  * The playlist page's play-all over HTTP: the page's own query asks each item's audio URL, and the API
  * stays the gate. A visitor's answer is still stored and served to every visitor (it holds no URL but
  * today's free microbook's, which every visitor may hear); a premium reader's is personal.
  */
-let db: TestDatabase;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  server = await startTestServer(db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await db.close();
-});
+const server = useTestServer();
+const { db } = server;
 
 let slugs: { narrated: string[]; textOnly: string; free: string };
 beforeEach(async () => {
-  await db.reset();
   const books = [];
   for (let i = 0; i < 4; i++) books.push(await buildMicrobook(db.prisma, { slug: `book-${i}` }));
   // Books 0–2 narrated, book 3 text only; book 1 is today's free microbook.
@@ -89,9 +79,7 @@ describe("the playlist page's audio URLs over HTTP", () => {
 
   it("gives a premium reader every narrated item's URL, never stored nor served from the visitors' store", async () => {
     await get();
-    const user = await buildUser(db.prisma);
-    await grantPremium(db.prisma, user.id);
-    const token = await buildSession(db.prisma, user.id);
+    const { token } = await buildReader(db.prisma, { plan: "premium" });
     const answer = await get({ cookie: `brevia_session=${token}` });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers["x-cache"]).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCategory, buildMicrobook, buildSession, buildUser } from "../../test/factories.js";
+import { buildCategory, buildMicrobook, buildReader } from "../../test/factories.js";
 import { graphqlGetUrl, useTestServer } from "../../test/http.js";
 
 const server = useTestServer();
@@ -8,12 +8,10 @@ const QUERY = `{ viewer { recommendations(first: 3) { personalized nodes { slug 
 describe("recommendations over HTTP", () => {
   it("are answered to their reader only, private and never stored, even for a GET", async () => {
     const { db, app } = server;
-    await db.reset();
     const category = await buildCategory(db.prisma, { slug: "economics" });
     await buildMicrobook(db.prisma, { slug: "wealth-of-nations", categoryId: category.id });
-    const user = await buildUser(db.prisma);
+    const { user, token } = await buildReader(db.prisma);
     await db.prisma.onboardingAnswers.create({ data: { userId: user.id, goals: ["MONEY"] } });
-    const token = await buildSession(db.prisma, user.id);
 
     const ask = (headers: Record<string, string> = {}) =>
       app.inject({ method: "GET", url: graphqlGetUrl({ query: QUERY }), headers: { "apollo-require-preflight": "true", ...headers } });

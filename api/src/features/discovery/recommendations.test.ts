@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildCategory, buildMicrobook, buildSession, buildUser } from "../../test/factories.js";
+import { buildCategory, buildMicrobook, buildReader } from "../../test/factories.js";
 import { loadViewer } from "../accounts/viewer.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const RECOMMENDATIONS = /* GraphQL */ `
   query ($first: Int) {
@@ -43,10 +38,7 @@ async function recommended(token: string, first = 20) {
   return result.data!.viewer!.recommendations;
 }
 
-async function reader() {
-  const user = await buildUser(db.prisma);
-  return { user, token: await buildSession(db.prisma, user.id) };
-}
+const reader = () => buildReader(db.prisma);
 
 /** Readers who ever started a book (the popularity the fallback order uses). */
 async function readBy(microbookId: string, readers: number) {

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildCategory, buildMicrobook, buildSession, buildUser } from "../../test/factories.js";
+import { buildCategory, buildMicrobook, buildReader } from "../../test/factories.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const MINUTE = 60_000;
 
-async function reader(contentLanguage: "pt" | "en" | "es" = "pt") {
-  const user = await buildUser(db.prisma, { contentLanguage });
-  return { user, token: await buildSession(db.prisma, user.id) };
-}
+const reader = (contentLanguage: "pt" | "en" | "es" = "pt") => buildReader(db.prisma, { contentLanguage });
 
 describe("viewer.continueReading", () => {
   const CONTINUE = /* GraphQL */ `

@@ -1,15 +1,10 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { run } from "../../test/execute.js";
-import { buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
+import { run, runField } from "../../test/execute.js";
+import { buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const RESULT = /* GraphQL */ `
   __typename
@@ -56,21 +51,11 @@ type Payload = {
 
 const gid = (id: string) => encodeGlobalID("Microbook", id);
 
-async function mutate(source: string, variables: Record<string, unknown>, token?: string, now?: Date) {
-  const result = await run<Record<string, Payload>>(db, source, variables, { sessionToken: token, now });
-  expect(result.errors).toBeUndefined();
-  return Object.values(result.data!)[0]!;
-}
+const mutate = (source: string, variables: Record<string, unknown>, token?: string, now?: Date) =>
+  runField<Payload>(db, source, variables, { sessionToken: token, now });
 
-async function freeReader() {
-  const user = await buildUser(db.prisma);
-  return { user, token: await buildSession(db.prisma, user.id) };
-}
-async function premiumReader() {
-  const reader = await freeReader();
-  await grantPremium(db.prisma, reader.user.id);
-  return reader;
-}
+const freeReader = () => buildReader(db.prisma);
+const premiumReader = () => buildReader(db.prisma, { plan: "premium" });
 
 /** A microbook that is not today's free one (another is): locked to free readers. */
 async function lockedMicrobook() {

@@ -1,20 +1,12 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildMicrobook, buildSession, buildUser } from "../../test/factories.js";
+import { buildMicrobook, buildReader } from "../../test/factories.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
-async function reader() {
-  const user = await buildUser(db.prisma);
-  return { user, token: await buildSession(db.prisma, user.id) };
-}
+const reader = () => buildReader(db.prisma);
 const bookId = (id: string) => encodeGlobalID("Microbook", id);
 
 const ANSWERS = `{ viewer { onboarding { goals dailyMinutes format completedAt } onboardingBooks { microbook { slug } } } }`;

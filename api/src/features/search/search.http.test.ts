@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SearchPageDocument } from "@brevia/web/gql";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
-import { buildMicrobook, buildSession, buildUser } from "../../test/factories.js";
-import { graphqlGetUrl, startTestServer } from "../../test/http.js";
+import { buildMicrobook, buildReader } from "../../test/factories.js";
+import { graphqlGetUrl, useTestServer } from "../../test/http.js";
 
-let db: TestDatabase;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  server = await startTestServer(db, { clock: () => new Date("2026-11-22T12:00:00Z") });
-});
-afterAll(async () => {
-  await server.app.close();
-  await db.close();
-});
-beforeEach(() => db.reset());
+const server = useTestServer({ clock: () => new Date("2026-11-22T12:00:00Z") });
+const { db } = server;
 
 const hash = (SearchPageDocument as unknown as { __meta__: { hash: string } }).__meta__.hash.replace(/^sha256:/, "");
 
@@ -47,7 +37,7 @@ describe("typeahead over HTTP", () => {
 
   it("never caches a signed-in reader's search (snippets depend on what they may read)", async () => {
     await buildMicrobook(db.prisma, { slug: "walden" });
-    const token = await buildSession(db.prisma, (await buildUser(db.prisma)).id);
+    const { token } = await buildReader(db.prisma);
     const headers = { cookie: `brevia_session=${token}` };
     const first = await typeahead("title", headers);
     expect(first.cacheControl).toBe("private, no-store");

@@ -1,8 +1,8 @@
 import { print } from "graphql";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SearchPageDocument } from "@brevia/web/gql";
 import { Language } from "../../generated/prisma/enums.js";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
 import { buildCategory, buildMicrobook, buildUser, makeFreeToday } from "../../test/factories.js";
 
@@ -11,13 +11,8 @@ import { buildCategory, buildMicrobook, buildUser, makeFreeToday } from "../../t
  * whatever the number of results; the empty-result help only for an empty first page), the order of the
  * popular fallback, and the per-language indexes the search statement is planned against.
  */
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 beforeEach(async () => {
-  await db.reset();
   // Today's free microbook (readable by everyone, so its key-idea texts are loaded) is not one searched for.
   await makeFreeToday(db.prisma, (await buildMicrobook(db.prisma, { slug: "free-today", languages: ["pt"] })).id);
 });

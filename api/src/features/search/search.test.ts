@@ -1,8 +1,8 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildCategory, buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../test/factories.js";
+import { buildCategory, buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
 
 type Edge = {
   cursor: string;
@@ -41,7 +41,7 @@ const SEARCH = `query Search($query: String!, $language: Language, $category: ID
   }
 }`;
 
-let db: TestDatabase;
+const db = useTestDatabase({ resetBeforeEach: false });
 let ideas: { id: string };
 let premiumToken: string;
 let freeToken: string;
@@ -72,7 +72,6 @@ const slugs = (r: Result) => r.search.edges.map((e) => e.node.slug);
 const marked = (h: { text: string; matches: { start: number; end: number }[] }) => h.matches.map((m) => h.text.slice(m.start, m.end));
 
 beforeAll(async () => {
-  db = await openTestDatabase();
   ideas = await buildCategory(db.prisma, { slug: "ideas", names: { en: "Ideas", pt: "Ideias" } });
   const nature = await buildCategory(db.prisma, { slug: "nature", names: { en: "Nature", pt: "Natureza" } });
   await book(
@@ -89,12 +88,9 @@ beforeAll(async () => {
   await db.prisma.audioTrack.create({
     data: { editionId: audioEdition.id, fileName: "walden.en.opus", mimeType: "audio/ogg", byteSize: 1, durationSeconds: 1, chapters: [] },
   });
-  const premium = await buildUser(db.prisma);
-  await grantPremium(db.prisma, premium.id);
-  premiumToken = await buildSession(db.prisma, premium.id);
-  freeToken = await buildSession(db.prisma, (await buildUser(db.prisma)).id);
+  premiumToken = (await buildReader(db.prisma, { plan: "premium" })).token;
+  freeToken = (await buildReader(db.prisma)).token;
 });
-afterAll(() => db.close());
 
 describe("search", () => {
   it("forgives typos and accents, marks the matched words, and ranks title and author matches first", async () => {

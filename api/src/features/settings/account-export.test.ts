@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDatamodel } from "../../generated/pothos-types.js";
-import { buildMicrobook, buildSession, buildUser, grantPremium } from "../../test/factories.js";
+import { buildMicrobook, buildReader } from "../../test/factories.js";
 import { useTestServer } from "../../test/http.js";
-import { hashPassword } from "../accounts/passwords.js";
 import { EXPORTED_MODELS, NOT_EXPORTED } from "./account-export.js";
 import { ACCOUNT_EXPORT_PATH } from "./export.route.js";
 
@@ -11,18 +10,12 @@ const server = useTestServer();
 describe("GET /account/export.json", () => {
   it("downloads everything held about the reader as JSON, and nothing secret or anyone else's", async () => {
     const { db, app } = server;
-    await db.reset();
-    const user = await buildUser(db.prisma);
-    await db.prisma.user.update({
-      where: { id: user.id },
-      data: { surname: "Souza", kindleEmail: "reader@kindle.com", passwordHash: await hashPassword("a quiet reading hour") },
-    });
-    const token = await buildSession(db.prisma, user.id);
+    const { user, token } = await buildReader(db.prisma, { plan: "premium", password: "a quiet reading hour" });
+    await db.prisma.user.update({ where: { id: user.id }, data: { surname: "Souza", kindleEmail: "reader@kindle.com" } });
     const book = await buildMicrobook(db.prisma, { slug: "the-art-of-war" });
     await db.prisma.userBookState.create({
       data: { userId: user.id, microbookId: book.id, isFavourite: true, status: "READING", progress: 0.5 },
     });
-    await grantPremium(db.prisma, user.id);
     await db.prisma.onboardingAnswers.create({
       data: { userId: user.id, goals: ["LEADERSHIP", "MONEY"], dailyMinutes: 15, format: "LISTEN" },
     });
@@ -30,8 +23,7 @@ describe("GET /account/export.json", () => {
     await db.prisma.socialIdentity.create({
       data: { userId: user.id, provider: "FACEBOOK", subject: "fb-subject", email: user.email, emailVerified: false },
     });
-    const stranger = await buildUser(db.prisma);
-    await buildSession(db.prisma, stranger.id);
+    const { user: stranger } = await buildReader(db.prisma);
 
     const response = await app.inject({ method: "GET", url: ACCOUNT_EXPORT_PATH, cookies: { brevia_session: token } });
     expect(response.statusCode).toBe(200);

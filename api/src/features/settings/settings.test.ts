@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/database.js";
 import { cookieJar, run } from "../../test/execute.js";
-import { buildMicrobook, buildSession, buildUser, grantPremium } from "../../test/factories.js";
-import { hashPassword } from "../accounts/passwords.js";
+import { buildMicrobook, buildReader, buildSession, grantPremium } from "../../test/factories.js";
 import { RATE_LIMITS } from "../accounts/rate-limits.js";
 import { loadViewer } from "../accounts/viewer.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const PASSWORD = "a quiet reading hour";
 
-async function reader() {
-  const user = await buildUser(db.prisma);
-  await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(PASSWORD) } });
-  return { user, token: await buildSession(db.prisma, user.id) };
-}
+const reader = () => buildReader(db.prisma, { password: PASSWORD });
 
 const UPDATE = /* GraphQL */ `
   mutation ($name: String, $surname: String, $kindleEmail: String, $interfaceLanguage: Language, $contentLanguage: Language) {
@@ -60,11 +50,11 @@ const DELETE = `mutation ($password: String, $email: String) { deleteAccount(pas
 
 /** A reader made by social login: no password, one linked identity. */
 async function passwordlessReader() {
-  const user = await buildUser(db.prisma);
+  const { user, token } = await buildReader(db.prisma);
   await db.prisma.socialIdentity.create({
     data: { userId: user.id, provider: "GOOGLE", subject: `google-${user.id}`, email: user.email, emailVerified: true },
   });
-  return { user, token: await buildSession(db.prisma, user.id) };
+  return { user, token };
 }
 
 describe("updateSettings", () => {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../test/database.js";
 import { startTestServer } from "../../../test/http.js";
 import { buildUser } from "../../../test/factories.js";
-import { linkIn, startTestSmtpServer, type TestSmtpServer } from "../../../test/smtp.js";
+import { linkIn, useTestSmtpServer } from "../../../test/smtp.js";
 
-let db: TestDatabase;
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  db = await openTestDatabase();
-  smtp = await startTestSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-  await db.close();
-});
+const db = useTestDatabase();
+const { smtp } = useTestSmtpServer();
 
 const REQUEST = `mutation ($email: String!) { requestPasswordReset(email: $email) { __typename } }`;
 const post = (app: Awaited<ReturnType<typeof startTestServer>>["app"], email: string) =>
@@ -45,7 +37,6 @@ describe("the server's mail", () => {
   });
 
   it("without SMTP, development keeps mail in the outbox, shown at /dev/outbox", async () => {
-    await db.reset();
     await buildUser(db.prisma, { email: "dev@example.com" });
     const { app, logs } = await startTestServer(db, { env: { NODE_ENV: "development" } });
     try {

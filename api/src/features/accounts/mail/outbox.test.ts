@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../test/database.js";
 import { deliverDueMail, MAX_ATTEMPTS, queueMail, type MailTransport } from "./outbox.js";
 import { renderMail } from "./templates.js";
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const queue = (n: number) =>
   Promise.all(

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildSession, buildUser } from "../../../test/factories.js";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
-import { startTestServer } from "../../../test/http.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildReader, buildUser } from "../../../test/factories.js";
+import { useTestServer } from "../../../test/http.js";
 import { actAtProvider, CookieJar, startTestOidcProvider, type TestOidcProvider } from "../../../test/oidc-provider.js";
 import { hashSessionToken } from "../viewer.js";
 import { SOCIAL_ATTEMPT_COOKIE } from "./social.route.js";
@@ -9,20 +8,13 @@ import { SOCIAL_ATTEMPT_COOKIE } from "./social.route.js";
 // The real HTTP server (production settings) against a real OpenID provider on loopback, the reader
 // played over HTTP with a cookie jar at the provider.
 const PUBLIC_URL = "http://brevia.test";
-let db: TestDatabase;
 let oidc: TestOidcProvider;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   oidc = await startTestOidcProvider({ redirectOrigin: PUBLIC_URL });
-  db = await openTestDatabase();
-  server = await startTestServer(db, { env: { ...oidc.env, ...oidc.facebookEnv, PUBLIC_URL } });
 });
-afterAll(async () => {
-  await server?.app.close();
-  await db?.close();
-  await oidc?.close();
-});
-beforeEach(() => db.reset());
+afterAll(() => oidc?.close());
+const server = useTestServer({ env: () => ({ ...oidc.env, ...oidc.facebookEnv, PUBLIC_URL }) });
+const { db } = server;
 
 type Outcome = {
   status: number;
@@ -141,8 +133,7 @@ describe("social login with a Google-like provider (code + PKCE + nonce, query r
   });
 
   it("never takes over an existing account with an unverified email: back to /login with a code, nothing linked, no session", async () => {
-    const reader = await buildUser(db.prisma, { email: "unverified.mallory@example.com" });
-    const token = await buildSession(db.prisma, reader.id);
+    const { token } = await buildReader(db.prisma, { email: "unverified.mallory@example.com" });
     const outcome = await signIn("google", "unverified.mallory@example.com", { next: "/settings" });
     expect(outcome.status).toBe(303);
     expect(outcome.location.pathname).toBe("/en/login");

@@ -2,36 +2,26 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../../../config.js";
-import { buildServer } from "../../../server.js";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, TEST_MEDIA_URL_SECRET } from "../../../test/execute.js";
 import { buildMicrobook, makeFreeToday } from "../../../test/factories.js";
+import { useTestServer } from "../../../test/http.js";
 import { audioUrlExpiry } from "../../access/access.policy.js";
 import { audioDir, storeCatalogAudio } from "./audio-store.js";
 import { createMediaUrlSigner } from "./media-urls.js";
 
-let db: TestDatabase;
 let mediaDir: string;
-let app: Awaited<ReturnType<typeof buildServer>>;
 /** Stand-in bytes for a narration: the route serves any file; real Opus is checked below. */
 const AUDIO = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
 
 beforeAll(async () => {
-  db = await openTestDatabase();
   mediaDir = await mkdtemp(path.join(tmpdir(), "brevia-media-"));
   await mkdir(audioDir(mediaDir), { recursive: true });
   await writeFile(path.join(audioDir(mediaDir), "narrated.en.opus"), AUDIO);
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir, MEDIA_URL_SECRET: TEST_MEDIA_URL_SECRET });
-  app = await buildServer(config, db, { webDistDir: path.join(mediaDir, "no-web-app") });
 });
-afterAll(async () => {
-  await app.close();
-  await db.close();
-  await rm(mediaDir, { recursive: true, force: true });
-});
-beforeEach(() => db.reset());
+afterAll(() => rm(mediaDir, { recursive: true, force: true }));
+const server = useTestServer({ env: () => ({ NODE_ENV: "test", LOG_LEVEL: "silent", MEDIA_DIR: mediaDir }) });
+const { db } = server;
 
 const AUDIO_QUERY = /* GraphQL */ `
   query ($slug: String!) {
@@ -118,28 +108,28 @@ describe("GET /audio/{file}", () => {
 
   it("serves a signed URL whole, and a byte range with 206 Partial Content", async () => {
     const url = signer.audioUrl("narrated.en.opus", inAnHour());
-    const whole = await app.inject(url);
+    const whole = await server.app.inject(url);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers["content-type"]).toBe("audio/ogg; codecs=opus");
     expect(whole.headers["accept-ranges"]).toBe("bytes");
     expect(whole.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
     expect(whole.rawPayload.equals(AUDIO)).toBe(true);
 
-    const part = await app.inject({ url, headers: { range: "bytes=1000-1099" } });
+    const part = await server.app.inject({ url, headers: { range: "bytes=1000-1099" } });
     expect(part.statusCode).toBe(206);
     expect(part.headers["content-range"]).toBe(`bytes 1000-1099/${AUDIO.length}`);
     expect(part.rawPayload.equals(AUDIO.subarray(1000, 1100))).toBe(true);
 
-    const tail = await app.inject({ url, headers: { range: "bytes=-10" } });
+    const tail = await server.app.inject({ url, headers: { range: "bytes=-10" } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(AUDIO.subarray(-10))).toBe(true);
 
-    const outside = await app.inject({ url, headers: { range: `bytes=${AUDIO.length + 10}-` } });
+    const outside = await server.app.inject({ url, headers: { range: `bytes=${AUDIO.length + 10}-` } });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers["content-range"]).toBe(`bytes */${AUDIO.length}`);
 
     const etag = whole.headers.etag as string;
-    expect((await app.inject({ url, headers: { "if-none-match": etag } })).statusCode).toBe(304);
+    expect((await server.app.inject({ url, headers: { "if-none-match": etag } })).statusCode).toBe(304);
   });
 
   it("refuses unsigned, tampered, reused-for-another-file and expired URLs with 403", async () => {
@@ -154,15 +144,15 @@ describe("GET /audio/{file}", () => {
       signer.audioUrl("narrated.en.opus", new Date(Date.now() - 1000)),
       createMediaUrlSigner("another-secret-another-secret-another-secret").audioUrl("narrated.en.opus", inAnHour()),
     ]) {
-      const response = await app.inject(url);
+      const response = await server.app.inject(url);
       expect(response.statusCode, url).toBe(403);
       expect(response.body).toContain("not valid or has expired");
     }
   });
 
   it("answers 404 for a name that is not a narration and for a signed file that does not exist", async () => {
-    expect((await app.inject("/audio/..%2Fsecret.en.opus?expires=9999999999&sig=x")).statusCode).toBe(404);
-    expect((await app.inject(signer.audioUrl("missing.en.opus", inAnHour()))).statusCode).toBe(404);
+    expect((await server.app.inject("/audio/..%2Fsecret.en.opus?expires=9999999999&sig=x")).statusCode).toBe(404);
+    expect((await server.app.inject(signer.audioUrl("missing.en.opus", inAnHour()))).statusCode).toBe(404);
   });
 });
 

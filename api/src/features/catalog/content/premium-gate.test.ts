@@ -1,19 +1,18 @@
 import { print } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { HomePageDocument, MicrobookPageDocument, NotFoundSuggestionDocument } from "@brevia/web/gql";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { useTestDatabase } from "../../../test/database.js";
 import { run } from "../../../test/execute.js";
-import { buildCategory, buildMicrobook, buildSession, buildUser, grantPremium, makeFreeToday } from "../../../test/factories.js";
+import { buildCategory, buildMicrobook, buildReader, makeFreeToday } from "../../../test/factories.js";
 
 /**
  * The auth matrix: the web's own operations and a deliberately broad query, run as each kind of
  * reader, and exactly which microbooks' text and audio URL each receives. Premium text is marked
  * (SECRET-…) so a leak anywhere in an answer shows.
  */
-let db: TestDatabase;
+const db = useTestDatabase({ resetBeforeEach: false });
 const readers: Record<string, string | undefined> = {};
 beforeAll(async () => {
-  db = await openTestDatabase();
   const category = await buildCategory(db.prisma, { slug: "ideas" });
   for (const slug of ["free-book", "locked-book", "other-book"]) {
     const book = await buildMicrobook(db.prisma, { slug, categoryId: category.id, languages: ["en", "pt"] });
@@ -41,17 +40,11 @@ beforeAll(async () => {
   ] as const) {
     await db.prisma.similarMicrobook.create({ data: { microbookId: books[a]!.id, similarId: books[b]!.id, position: 0 } });
   }
-  const free = await buildUser(db.prisma);
-  const premium = await buildUser(db.prisma);
-  const lapsed = await buildUser(db.prisma);
-  await grantPremium(db.prisma, premium.id);
-  await grantPremium(db.prisma, lapsed.id, { from: new Date(Date.now() - 40 * 86_400_000), until: new Date(Date.now() - 86_400_000) });
   readers.visitor = undefined;
-  readers["free user"] = await buildSession(db.prisma, free.id);
-  readers["premium reader"] = await buildSession(db.prisma, premium.id);
-  readers["lapsed subscriber"] = await buildSession(db.prisma, lapsed.id);
+  readers["free user"] = (await buildReader(db.prisma)).token;
+  readers["premium reader"] = (await buildReader(db.prisma, { plan: "premium" })).token;
+  readers["lapsed subscriber"] = (await buildReader(db.prisma, { plan: "lapsed" })).token;
 });
-afterAll(() => db.close());
 
 /** Every microbook in an answer, by slug: "open" with its full content, or "locked" with none. */
 function accessBySlug(data: unknown): Record<string, string> {

@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../test/database.js";
 import { narrationScript } from "../narrate/script.js";
 import { CatalogValidationError } from "./errors.js";
 import { importCatalog } from "./import.js";
@@ -15,14 +15,9 @@ function microbook(title: string) {
   return `---\ntitle: ${title}\nsubtitle: A subtitle\nauthorBio: >-\n  An author.\nabout: >-\n  A book.\naudience: >-\n  Readers.\n---\n\n${words(300, "intro")}\n\n${ideas}`;
 }
 
-let db: TestDatabase;
+const db = useTestDatabase();
 let dir: string;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
 beforeEach(async () => {
-  await db.reset();
   dir = await mkdtemp(path.join(tmpdir(), "brevia-catalog-"));
   await writeFile(
     path.join(dir, "categories.yaml"),

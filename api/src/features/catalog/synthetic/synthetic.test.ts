@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../test/database.js";
 import { buildMicrobook, buildUser } from "../../../test/factories.js";
 import { generateSynthetic, type SyntheticOptions } from "./generate.js";
 import { SYNTHETIC_ID_PREFIX } from "./rows.js";
@@ -9,12 +9,7 @@ import { SYNTHETIC_ID_PREFIX } from "./rows.js";
 const NOW = new Date("2026-03-01T12:00:00.000Z");
 const synthetic = { startsWith: SYNTHETIC_ID_PREFIX };
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await openTestDatabase();
-});
-afterAll(() => db.close());
-beforeEach(() => db.reset());
+const db = useTestDatabase();
 
 const generate = (options: Partial<SyntheticOptions> = {}) =>
   generateSynthetic(db.prisma, { books: 20, users: 30, seed: 1, now: NOW, ...options });

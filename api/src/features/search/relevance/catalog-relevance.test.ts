@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CATALOG_DIR } from "../../../paths.js";
-import { openTestDatabase, type TestDatabase } from "../../../test/database.js";
+import { useTestDatabase } from "../../../test/database.js";
 import { run } from "../../../test/execute.js";
 import { importCatalog } from "../../catalog/import/import.js";
 import { readCatalog } from "../../catalog/import/parse.js";
@@ -17,15 +17,11 @@ const SEARCH = `query Relevance($query: String!, $language: Language) {
   search(query: $query, language: $language, first: 3) { edges { node { slug } } }
 }`;
 
-let db: TestDatabase;
+const db = useTestDatabase({ resetBeforeEach: false });
 beforeAll(async () => {
-  db = await openTestDatabase();
   await importCatalog(db.prisma, await readCatalog(CATALOG_DIR));
 }, 300_000);
-afterAll(async () => {
-  await db.reset();
-  await db.close();
-});
+afterAll(() => db.reset());
 
 it(`finds the expected microbook in the top 3 for at least ${PASS_MARK * 100}% of ${RELEVANCE_CASES.length} queries`, async () => {
   expect(RELEVANCE_CASES.length).toBeGreaterThanOrEqual(40);
