@@ -266,9 +266,16 @@ describe("a visitor discovering the catalogue", () => {
       };
       const locked = data.freeMicrobookToday.slug === "meditations" ? "walden" : "meditations";
       await page.goto(`${BASE_URL}/en/microbook/${locked}`);
-      await page.getByRole("button", { name: "See what Premium includes" }).click();
       const dialog = page.getByRole("dialog", { name: "Read and listen to everything with Premium" });
-      await expect.poll(() => dialog.isVisible()).toBe(true);
+      const seePremium = page.getByRole("button", { name: "See what Premium includes" });
+      // The page is the server's HTML until the app hydrates: a click before then does nothing (as for a
+      // reader), so it is repeated until the modal opens.
+      await expect
+        .poll(async () => {
+          if (!(await dialog.isVisible())) await seePremium.click();
+          return dialog.isVisible();
+        })
+        .toBe(true);
       await expect
         .poll(() => dialog.locator(".upgrade__benefits li").first().textContent())
         .toBe(`Every microbook in the catalogue: ${data.catalogueStats.microbooks} in ${data.catalogueStats.categories} categories`);
