@@ -20,7 +20,7 @@ builder.prismaObjectField("User", "continueReading", (t) =>
         const page = await resolvePage(args, { defaultSize: 12, maxSize: 50 }, async ({ offset, limit }) => {
           const rows = await ctx.prisma.userBookState.findMany({
             where,
-            orderBy: [{ updatedAt: "desc" }, { microbookId: "asc" }],
+            orderBy: [{ lastReadAt: { sort: "desc", nulls: "last" } }, { microbookId: "asc" }],
             skip: offset,
             take: limit,
             select: { microbookId: true },

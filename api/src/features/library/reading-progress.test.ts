@@ -46,7 +46,7 @@ describe("viewer.continueReading", () => {
           status,
           progress,
           startedAt: status === "NONE" ? null : new Date(now - 60 * MINUTE),
-          updatedAt: new Date(now - minutesAgo * MINUTE),
+          lastReadAt: status === "NONE" ? null : new Date(now - minutesAgo * MINUTE),
         },
       });
     await state(older.id, "READING", 0.25, 30);
@@ -89,6 +89,27 @@ describe("viewer.continueReading", () => {
     const result = await run<Continue>(db, CONTINUE, {}, { sessionToken: token });
     expect(result.errors).toBeUndefined();
     expect(result.data!.viewer!.continueReading.nodes.map((n) => n.slug)).toEqual(["a", "b"]);
+  });
+
+  it("keeps its order when the reader favourites an older book (favouriting is not reading)", async () => {
+    const { user, token } = await reader();
+    const [a, b] = [await buildMicrobook(db.prisma, { slug: "a" }), await buildMicrobook(db.prisma, { slug: "b" })];
+    const { grantPremium } = await import("../../test/factories.js");
+    await grantPremium(db.prisma, user.id, { from: new Date(Date.now() - 60 * MINUTE) });
+    const { encodeGlobalID } = await import("@pothos/plugin-relay");
+    const as = (at: number) => ({ sessionToken: token, now: new Date(at) });
+    const id = (book: { id: string }) => ({ id: encodeGlobalID("Microbook", book.id) });
+    await run(db, `mutation ($id: ID!) { startReading(microbookId: $id) { __typename } }`, id(a), as(Date.now() - 10 * MINUTE));
+    await run(db, `mutation ($id: ID!) { startReading(microbookId: $id) { __typename } }`, id(b), as(Date.now() - 5 * MINUTE));
+    const favourite = await run(
+      db,
+      `mutation ($id: ID!) { setFavourite(microbookId: $id, favourite: true) { __typename } }`,
+      id(a),
+      as(Date.now()),
+    );
+    expect(favourite.errors).toBeUndefined();
+    const result = await run<Continue>(db, CONTINUE, {}, { sessionToken: token });
+    expect(result.data!.viewer!.continueReading.nodes.map((n) => n.slug)).toEqual(["b", "a"]);
   });
 });
 

@@ -27,16 +27,17 @@ export async function setFavourite(prisma: PrismaClient, { userId, microbookId, 
 
 /**
  * The reader opened the text or played the audio: READING from NONE (a READ book stays read), started
- * now unless it was before, progress only ever forward. Bumps updatedAt: "continue reading" orders by it.
+ * now unless it was before, progress only ever forward. Bumps lastReadAt: "continue reading" and the library order by it.
  */
 export async function startReading(prisma: PrismaClient, { userId, microbookId, now }: Key, progress: number | null): Promise<void> {
   await prisma.$executeRaw`
-    INSERT INTO "UserBookState" ("userId", "microbookId", "status", "progress", "startedAt", "updatedAt")
-    VALUES (${userId}, ${microbookId}, 'READING'::"ReadingStatus", ${progress ?? 0}, ${now}, ${now})
+    INSERT INTO "UserBookState" ("userId", "microbookId", "status", "progress", "startedAt", "lastReadAt", "updatedAt")
+    VALUES (${userId}, ${microbookId}, 'READING'::"ReadingStatus", ${progress ?? 0}, ${now}, ${now}, ${now})
     ON CONFLICT ("userId", "microbookId") DO UPDATE SET
       "status" = CASE WHEN "UserBookState"."status" = 'NONE' THEN 'READING'::"ReadingStatus" ELSE "UserBookState"."status" END,
       "startedAt" = COALESCE("UserBookState"."startedAt", EXCLUDED."startedAt"),
       "progress" = GREATEST("UserBookState"."progress", EXCLUDED."progress"),
+      "lastReadAt" = EXCLUDED."lastReadAt",
       "updatedAt" = EXCLUDED."updatedAt"`;
 }
 
@@ -51,12 +52,13 @@ export async function markRead(prisma: PrismaClient, { userId, microbookId, now 
     return;
   }
   await prisma.$executeRaw`
-    INSERT INTO "UserBookState" ("userId", "microbookId", "status", "progress", "startedAt", "finishedAt", "updatedAt")
-    VALUES (${userId}, ${microbookId}, 'READ'::"ReadingStatus", 1, ${now}, ${now}, ${now})
+    INSERT INTO "UserBookState" ("userId", "microbookId", "status", "progress", "startedAt", "finishedAt", "lastReadAt", "updatedAt")
+    VALUES (${userId}, ${microbookId}, 'READ'::"ReadingStatus", 1, ${now}, ${now}, ${now}, ${now})
     ON CONFLICT ("userId", "microbookId") DO UPDATE SET
       "status" = 'READ'::"ReadingStatus",
       "progress" = 1,
       "startedAt" = COALESCE("UserBookState"."startedAt", EXCLUDED."startedAt"),
       "finishedAt" = CASE WHEN "UserBookState"."status" = 'READ' THEN "UserBookState"."finishedAt" ELSE EXCLUDED."finishedAt" END,
+      "lastReadAt" = CASE WHEN "UserBookState"."status" = 'READ' THEN "UserBookState"."lastReadAt" ELSE EXCLUDED."lastReadAt" END,
       "updatedAt" = CASE WHEN "UserBookState"."status" = 'READ' THEN "UserBookState"."updatedAt" ELSE EXCLUDED."updatedAt" END`;
 }
