@@ -84,7 +84,14 @@ describe("a stranger's failed passwords", () => {
     const noAccount = (await logIn("nobody@example.com", PASSWORD, "198.51.100.21")).answer;
     expect(refused).toMatchObject({ __typename: "RateLimitedError", code: "RATE_LIMITED" });
     expect(refused.retryAfterSeconds).toBeGreaterThan(RATE_LIMITS.logInPerAccount.duration - 120);
-    expect({ ...noAccount, retryAfterSeconds: 0 }).toEqual({ ...refused, retryAfterSeconds: 0 });
+    // The two answers are a moment apart, so their seconds may differ by one: compare them without.
+    const withoutSeconds = (answer: typeof refused) => ({
+      ...answer,
+      retryAfterSeconds: 0,
+      message: String(answer.message).replace(/\d+/g, "N"),
+    });
+    expect(withoutSeconds(noAccount)).toEqual(withoutSeconds(refused));
+    expect(Math.abs(noAccount.retryAfterSeconds! - refused.retryAfterSeconds!)).toBeLessThanOrEqual(2);
 
     // The owner's usual browser: in.
     expect((await logIn("owner@example.com", PASSWORD, "198.51.100.20", device)).answer.__typename).toBe("AuthSession");

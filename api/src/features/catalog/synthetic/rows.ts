@@ -165,6 +165,7 @@ export function userRows(seed: number, index: number, books: readonly BookRef[],
       favouritedAt,
       startedAt,
       finishedAt,
+      lastReadAt: lastRead,
       updatedAt: new Date(Math.max(...times)),
     });
   }
