@@ -20,6 +20,16 @@ declare module "autocannon" {
       expectBody?: string;
       excludeErrorStats?: boolean;
       renderProgressBar?: boolean;
+      /** Requests sent in turn; `setupRequest` may change each one (a body per request). */
+      requests?: { setupRequest?: (request: Request) => Request }[];
+    }
+
+    /** What `setupRequest` receives and returns. */
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
     }
 
     /** histAsObj + addPercentiles (hdr-histogram-percentiles-obj 3): there is no p95. */

@@ -33,6 +33,12 @@ function list(name: string, allowed: readonly string[]): string[] | undefined {
 }
 
 /** BENCH_SCENARIOS: measure only these scenarios (a focused run, e.g. for a profile); unset: all. */
-export const ONLY_SCENARIOS = list("BENCH_SCENARIOS", ["visitorHome", "visitorMicrobook", "readerMicrobook", "visitorMicrobookHtml"]);
+export const ONLY_SCENARIOS = list("BENCH_SCENARIOS", [
+  "visitorHome",
+  "visitorMicrobook",
+  "readerMicrobook",
+  "progressSave",
+  "visitorMicrobookHtml",
+]);
 /** BENCH_DATABASES: only these databases; unset: both. */
 export const ONLY_DATABASES = list("BENCH_DATABASES", ["pglite", "postgres"]);

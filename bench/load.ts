@@ -54,6 +54,7 @@ function loadOptions(baseUrl: string, request: HttpRequest): autocannon.Options 
     method: request.method,
     headers: request.headers,
     ...(request.body === undefined ? {} : { body: request.body }),
+    ...(request.nextBody ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: request.nextBody!() }) }] } : {}),
     connections: CONNECTIONS,
     // A 200 with `errors` is a failed GraphQL operation: autocannon counts it as a mismatch. (A page
     // comes compressed: only its status is checked under load; bench/checks.ts checked its content.)

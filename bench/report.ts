@@ -154,6 +154,10 @@ export const TARGETS: Target[] = [
   ratioTarget("visitorMicrobookHtml", "visitor microbook page HTML", { pglite: 0.25, postgres: 0.25 }, "/healthz"),
   statementTarget("readerMicrobook", "signed-in (uncached) microbook page", 8),
   statementTarget("visitorHome", "home page (uncached execution)", 6),
+  // One progress model for text and audio (the reader, the player): a save is one statement.
+  ratioTarget("progressSave", "reading progress save", { pglite: 0.1, postgres: 0.15 }),
+  // The session lookup every signed-in request makes, and the save itself (one CTE statement).
+  statementTarget("progressSave", "reading progress save (session lookup + 1)", 2),
 ];
 
 export function targetLines(results: DatabaseResult[]): { lines: string[]; failed: number } {

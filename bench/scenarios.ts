@@ -5,12 +5,26 @@
 import type { DocumentNode } from "graphql";
 import { SESSION_COOKIE } from "../api/src/features/accounts/viewer.js";
 import { sha256Hex } from "../api/src/http/persisted-operations.js";
-import { HomePageDocument, MicrobookPageDocument, type HomePageQuery, type MicrobookPageQuery } from "../web/src/gql/graphql.js";
+import {
+  HomePageDocument,
+  MicrobookPageDocument,
+  SaveReadingPositionDocument,
+  type HomePageQuery,
+  type MicrobookPageQuery,
+  type SaveReadingPositionMutation,
+} from "../web/src/gql/graphql.js";
 import persistedDocuments from "../web/src/gql/persisted-documents.json" with { type: "json" };
 import { LOCALE_COOKIE } from "@brevia/routes";
 import { LANGUAGE } from "./config.js";
 
-export type HttpRequest = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
+export type HttpRequest = {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** A body per request under load (a write whose every request must differ, e.g. a growing sequence). */
+  nextBody?: () => string;
+};
 
 /** A registered operation of the web: its name, hash and the text the server runs for that hash. */
 export type PersistedOperation = { name: string; hash: string; text: string };
@@ -29,6 +43,7 @@ export function persistedOperation(document: DocumentNode): PersistedOperation {
 
 export const HOME_PAGE = persistedOperation(HomePageDocument);
 export const MICROBOOK_PAGE = persistedOperation(MicrobookPageDocument);
+export const SAVE_READING_POSITION = persistedOperation(SaveReadingPositionDocument);
 
 /** Apollo Client's GET (rewriteURIForGET): operationName, variables and extensions, JSON-encoded; no query text. */
 export function persistedGet(operation: PersistedOperation, variables: Record<string, unknown>, sessionToken?: string): HttpRequest {
@@ -88,7 +103,7 @@ export const BASELINES: Record<BaselineKind, { title: string; request: HttpReque
   healthz: { title: "GET /healthz", request: HEALTHZ_REQUEST },
 };
 
-export type ScenarioId = "visitorHome" | "visitorMicrobook" | "readerMicrobook";
+export type ScenarioId = "visitorHome" | "visitorMicrobook" | "readerMicrobook" | "progressSave";
 export type PageScenarioId = "visitorMicrobookHtml";
 export type MeasuredId = ScenarioId | PageScenarioId;
 
@@ -132,7 +147,42 @@ function checkMicrobook(premium: boolean) {
   };
 }
 
-export function buildScenarios(input: { slug: string; sessionToken: string }): Scenario[] {
+/**
+ * The reader's progress save as the web sends it: a POST of the persisted mutation's hash. Under load
+ * each request carries the next sequence of one session, so every save is applied (a write, not a
+ * refused replay), and the saves go round the given books: readers save their own rows, not ten saves
+ * of one reader queueing on one row's lock.
+ */
+function progressSaveRequest(microbookIds: readonly string[], sessionToken: string): HttpRequest {
+  let sequence = 1_000;
+  const body = () =>
+    JSON.stringify({
+      operationName: SAVE_READING_POSITION.name,
+      variables: {
+        microbookId: microbookIds[sequence % microbookIds.length],
+        language: LANGUAGE,
+        medium: "TEXT",
+        keyIdea: sequence % 3,
+        keyIdeaOffset: (sequence % 100) / 100,
+        deviceId: "bench-device",
+        sessionId: `bench-session-${process.pid}`,
+        sequence: ++sequence,
+        deliberate: true,
+      },
+      extensions: { persistedQuery: { version: 1, sha256Hash: SAVE_READING_POSITION.hash } },
+    });
+  const headers = { ...persistedGet(SAVE_READING_POSITION, {}, sessionToken).headers, "content-type": "application/json" };
+  return { method: "POST", path: "/graphql", headers, body: body(), nextBody: body };
+}
+
+function checkProgressSave(data: unknown): string | null {
+  const saved = (data as SaveReadingPositionMutation | null)?.saveReadingPosition;
+  if (saved?.__typename !== "ReadingPositionSaved") return `saveReadingPosition answered ${saved?.__typename ?? "nothing"}`;
+  return null;
+}
+
+/** `microbookIds`: global ids of books the reader may read, the first the one benched in-process. */
+export function buildScenarios(input: { slug: string; sessionToken: string; microbookIds: readonly string[] }): Scenario[] {
   const microbookVariables = { slug: input.slug, language: LANGUAGE };
   return [
     {
@@ -168,6 +218,28 @@ export function buildScenarios(input: { slug: string; sessionToken: string }): S
       request: persistedGet(MICROBOOK_PAGE, microbookVariables, input.sessionToken),
       fallbackRequest: textPost(MICROBOOK_PAGE, microbookVariables, input.sessionToken),
       checkData: checkMicrobook(true),
+    },
+    {
+      id: "progressSave",
+      title: "reading progress save (premium reader)",
+      baseline: "graphql",
+      operation: SAVE_READING_POSITION,
+      variables: {
+        microbookId: input.microbookIds[0],
+        language: LANGUAGE,
+        medium: "TEXT",
+        keyIdea: 1,
+        keyIdeaOffset: 0.5,
+        deviceId: "bench-device",
+        sessionId: "bench-setup-session",
+        sequence: 1,
+        deliberate: true,
+      },
+      sessionToken: input.sessionToken,
+      cached: false,
+      request: progressSaveRequest(input.microbookIds, input.sessionToken),
+      fallbackRequest: progressSaveRequest(input.microbookIds, input.sessionToken),
+      checkData: checkProgressSave,
     },
   ];
 }

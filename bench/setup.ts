@@ -111,7 +111,16 @@ export async function setUp(
     const slug = (home.data as { latest?: { nodes: { slug?: string }[] } } | null)?.latest?.nodes[0]?.slug;
     if (!slug) throw new Error(`HomePage returned no latest microbook: ${JSON.stringify(home.data).slice(0, 500)}`);
 
-    const scenarios = buildScenarios({ slug, sessionToken });
+    // The progress save's books: the benched one first, then others with text (global ids, Relay's encoding).
+    const books = await db.prisma.microbook.findMany({
+      where: { editions: { some: { language: LANGUAGE, keyIdeaCount: { gt: 0 } } } },
+      orderBy: { slug: "asc" },
+      take: 10,
+      select: { id: true, slug: true },
+    });
+    const ordered = [...books.filter((book) => book.slug === slug), ...books.filter((book) => book.slug !== slug)];
+    const microbookIds = ordered.map((book) => Buffer.from(`Microbook:${book.id}`).toString("base64"));
+    const scenarios = buildScenarios({ slug, sessionToken, microbookIds });
     const statements = {} as Record<ScenarioId, StatementRecord>;
     for (const scenario of scenarios) {
       const recorded =

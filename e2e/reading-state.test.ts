@@ -113,8 +113,8 @@ describe("a reader's own state for a microbook", () => {
         await expect.poll(() => page.getByRole("button", { name: words.favourited }).getAttribute("aria-pressed")).toBe("true");
         await page.waitForLoadState("networkidle");
 
-        // Reading the text records it: the book is then in "continue reading" on the home page.
-        const started = page.waitForResponse((response) => response.request().postData()?.includes("StartReading") ?? false);
+        // Opening the reader records it (its first position save): the book is then in "continue reading" on the home page.
+        const started = page.waitForResponse((response) => response.request().postData()?.includes('"SaveReadingPosition"') ?? false);
         await page.getByRole("link", { name: words.startReading }).click();
         expect((await started).ok()).toBe(true);
         await page.locator(".brand").click();

@@ -27,7 +27,13 @@ const CREDENTIAL_FILES = [
  */
 const PAGE_CATALOGUE_SOURCES = {
   credentials: [...CREDENTIAL_DIRS, ...CREDENTIAL_FILES],
-  account: ["<rootDir>/src/features/settings", "<rootDir>/src/features/onboarding", "<rootDir>/src/routes/welcome"],
+  account: [
+    "<rootDir>/src/features/settings",
+    "<rootDir>/src/features/onboarding",
+    "<rootDir>/src/routes/welcome",
+    "<rootDir>/src/routes/reader",
+    "<rootDir>/src/features/reader",
+  ],
   // Pages off the first visit's path: search and playlists.
   browse: ["<rootDir>/src/routes/search", "<rootDir>/src/routes/playlist", "<rootDir>/src/features/discovery/PlayAll.tsx"],
   // The error registry: said by forms and a signed-in reader's actions, never on a visitor's first page.

@@ -19,6 +19,8 @@ import "../features/discovery/upgrade.schema.js";
 import "../features/library/library.errors.js";
 import "../features/library/reading-state.schema.js";
 import "../features/library/reading-progress.schema.js";
+import "../features/library/reading-position.schema.js";
+import "../features/library/reader-settings.schema.js";
 import "../features/discovery/recommendations.schema.js";
 import "../features/onboarding/onboarding.schema.js";
 import "../features/settings/settings.schema.js";

@@ -53,6 +53,8 @@ export type RouteDeclaration = {
 const DECLARATIONS = {
   home: { path: "/", guard: "public", sitemap: true },
   microbook: { path: "/microbook/:slug", guard: "public", sitemap: true, clientQuery: ["intent"] },
+  // The reading view (a signed-in reader's own position and settings): never in a shared cache.
+  reader: { path: "/microbook/:slug/read", guard: "signed-in", catalogues: ["account", "errors"] },
   search: { path: "/search", guard: "public", query: ["q", "lang", "format", "category", "after"], catalogues: ["browse"] },
   login: {
     path: "/login",

@@ -49,6 +49,11 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader;
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo, i18n), lazy: () => import("../routes/microbook/MicrobookPage") },
+    // Its loader lives in the page's module: one chunk to name here, not two.
+    reader: {
+      loader: deferred(() => import("../routes/reader/ReaderPage").then((m) => m.readerLoader(apollo))),
+      lazy: () => import("../routes/reader/ReaderPage"),
+    },
     search: {
       loader: deferred(() => import("../routes/search/loader").then((m) => m.searchLoader(apollo))),
       lazy: () => import("../routes/search/SearchPage"),

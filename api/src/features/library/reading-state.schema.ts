@@ -88,6 +88,8 @@ builder.mutationFields((t) => ({
   }),
   startReading: t.withAuth({ signedIn: true }).prismaField({
     type: "Microbook",
+    // Superseded by one progress model for text and audio; kept for shipped clients.
+    deprecationReason: "Use saveReadingPosition (a position per reader and book, with session rules) instead.",
     description:
       "Records that the reader opened the microbook's text or played its audio (a read, for trending) and, with `progress`, how far they got; progress only moves forward. Only for a microbook they may read. Idempotent.",
     errors: { types: [InputValidationError, MicrobookNotFoundError, MicrobookLockedError] },

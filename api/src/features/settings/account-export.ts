@@ -52,6 +52,26 @@ export const EXPORT_SECTIONS = {
       },
       orderBy: { updatedAt: "asc" },
     }),
+  // Where the reader is in each book (text or audio), and the reading view's settings.
+  readingPositions: (prisma, userId) =>
+    prisma.readingPosition.findMany({
+      where: { userId },
+      select: {
+        microbook: { select: { slug: true } },
+        language: true,
+        medium: true,
+        keyIdea: true,
+        keyIdeaOffset: true,
+        audioSeconds: true,
+        progress: true,
+        finished: true,
+        deviceId: true,
+        savedAt: true,
+      },
+      orderBy: { savedAt: "asc" },
+    }),
+  readerSettings: (prisma, userId) =>
+    prisma.readerSettings.findUnique({ where: { userId }, select: { fontStep: true, theme: true, lineWidth: true, updatedAt: true } }),
   entitlements: (prisma, userId) =>
     prisma.premiumEntitlement.findMany({
       where: { userId },
@@ -99,6 +119,8 @@ export const EXPORTED_MODELS = [
   "User",
   "Session",
   "UserBookState",
+  "ReadingPosition",
+  "ReaderSettings",
   "PremiumEntitlement",
   "OnboardingAnswers",
   "OnboardingBookChoice",

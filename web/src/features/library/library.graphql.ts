@@ -43,25 +43,6 @@ export const MarkReadMutation = graphql(`
   }
 `);
 
-export const StartReadingMutation = graphql(`
-  mutation StartReading($microbookId: ID!, $progress: Float) {
-    startReading(microbookId: $microbookId, progress: $progress) {
-      ...MutationError @unmask
-      ... on Microbook {
-        id
-        viewerState {
-          isFavourite
-          status
-          progress
-        }
-        viewerAccess {
-          canMarkRead
-        }
-      }
-    }
-  }
-`);
-
 export const OriginalViewerProgressQuery = graphql(`
   query OriginalViewerProgress($slug: String!) {
     original(slug: $slug) {

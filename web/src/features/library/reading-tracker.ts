@@ -1,54 +1,61 @@
-import { useMutation } from "@apollo/client/react";
+import { useApolloClient } from "@apollo/client/react";
 import { useEffect, type RefObject } from "react";
-import { StartReadingMutation } from "./library.graphql";
+import type { Language } from "../../gql/graphql";
+import { createPositionSync } from "../reader/position-sync";
 
 /**
- * Records a signed-in reader's reading (startReading): when the microbook's text comes into view or its
- * audio starts playing, and then how far through the key ideas they have scrolled. Each key idea is
- * reported once; the API keeps the first start and only moves progress forward.
+ * The narration on the microbook page saves the reader's place in the one reading position (text and
+ * audio share it): a play or a seek is deliberate (saved at once), playing is saved about every 10 s,
+ * a pause at once, and leaving or hiding the page with keepalive. The key idea follows the audio's
+ * chapters. (It replaces a startReading per key idea scrolled past; the reader route saves the text.)
  */
-export function useReadingTracker(options: {
+export function useNarrationTracker(options: {
   microbookId: string;
-  /** A signed-in reader who may read the microbook. */
+  language: Language;
+  /** A signed-in reader who may listen. */
   enabled: boolean;
-  /** Holds the audio player (its `play` is caught here). */
+  /** Holds the audio element (its events are caught on the way down: media events do not bubble). */
   pageRef: RefObject<HTMLElement | null>;
-  /** The list of key ideas with their text. */
-  textRef: RefObject<HTMLElement | null>;
+  chapters: readonly { startSeconds: number }[];
 }) {
-  const { microbookId, enabled, pageRef, textRef } = options;
-  const [startReading] = useMutation(StartReadingMutation);
+  const { microbookId, language, enabled, pageRef, chapters } = options;
+  const client = useApolloClient();
   useEffect(() => {
     const page = pageRef.current;
-    const text = textRef.current;
     if (!enabled || !page) return;
-    const record = (progress: number | null) => void startReading({ variables: { microbookId, progress } }).catch(() => undefined);
-    let started = false;
-    let furthest = -1;
-    // `play` does not bubble: caught on its way down.
-    const onPlay = () => {
-      if (!started) record(null);
-      started = true;
+    const sync = createPositionSync({ client, microbookId, language, medium: "AUDIO" });
+    sync.start();
+    const placeOf = (audio: HTMLAudioElement) => {
+      const index = chapters.findLastIndex((chapter) => chapter.startSeconds <= audio.currentTime);
+      return { keyIdea: Math.max(0, index), keyIdeaOffset: 0, audioSeconds: audio.currentTime };
     };
-    page.addEventListener("play", onPlay, true);
-    const ideas = text ? Array.from(text.children) : [];
-    const observer =
-      typeof IntersectionObserver === "undefined"
-        ? null
-        : new IntersectionObserver((entries) => {
-            for (const entry of entries) {
-              const index = ideas.indexOf(entry.target);
-              if (!entry.isIntersecting || index <= furthest) continue;
-              furthest = index;
-              started = true;
-              // Ideas before this one are done.
-              record(index / ideas.length);
-            }
-          });
-    ideas.forEach((idea) => observer?.observe(idea));
+    const audioOf = (event: Event) => (event.target instanceof HTMLAudioElement ? event.target : null);
+    const onPlayOrSeek = (event: Event) => {
+      const audio = audioOf(event);
+      if (audio) void sync.claim(placeOf(audio));
+    };
+    const onTime = (event: Event) => {
+      const audio = audioOf(event);
+      if (audio) sync.update(placeOf(audio));
+    };
+    const onPause = (event: Event) => {
+      const audio = audioOf(event);
+      if (!audio) return;
+      sync.update(placeOf(audio));
+      sync.saveNow();
+    };
+    page.addEventListener("play", onPlayOrSeek, true);
+    page.addEventListener("seeked", onPlayOrSeek, true);
+    page.addEventListener("timeupdate", onTime, true);
+    page.addEventListener("pause", onPause, true);
+    page.addEventListener("ended", onPause, true);
     return () => {
-      page.removeEventListener("play", onPlay, true);
-      observer?.disconnect();
+      page.removeEventListener("play", onPlayOrSeek, true);
+      page.removeEventListener("seeked", onPlayOrSeek, true);
+      page.removeEventListener("timeupdate", onTime, true);
+      page.removeEventListener("pause", onPause, true);
+      page.removeEventListener("ended", onPause, true);
+      sync.stop();
     };
-  }, [enabled, microbookId, pageRef, textRef, startReading]);
+  }, [client, enabled, microbookId, language, pageRef, chapters]);
 }

@@ -11,7 +11,7 @@ import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { ShareButton } from "../../features/discovery/ShareButton";
 import { UpgradeButton } from "../../features/discovery/UpgradeModal";
 import { ReaderStateButtons, VisitorStateButtons } from "../../features/library/ReadingStateButtons";
-import { useReadingTracker } from "../../features/library/reading-tracker";
+import { useNarrationTracker } from "../../features/library/reading-tracker";
 import type { microbookLoader } from "./loader";
 
 /** "Original published 1854", or for a year before the common era "… 180 BCE" in the reader's wording. */
@@ -29,6 +29,8 @@ function categoryColor(color: string) {
   return (element: HTMLElement | null) => element?.style.setProperty("--category", color);
 }
 
+const NO_CHAPTERS: readonly { startSeconds: number }[] = [];
+
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
@@ -36,11 +38,16 @@ export function Component() {
   const { queryRef, stateRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
   const { data } = useReadQuery(queryRef);
   const pageRef = useRef<HTMLElement>(null);
-  const textRef = useRef<HTMLOListElement>(null);
   const book = data.microbook;
   const edition = book?.edition;
   const content = edition?.content ?? null;
-  useReadingTracker({ microbookId: book?.id ?? "", enabled: Boolean(book && content && stateRef), pageRef, textRef });
+  useNarrationTracker({
+    microbookId: book?.id ?? "",
+    language: edition?.language ?? locale,
+    enabled: Boolean(book && content?.audioUrl && stateRef),
+    pageRef,
+    chapters: edition?.audio?.chapters ?? NO_CHAPTERS,
+  });
   if (!book || !edition) return null;
   const count = edition.keyIdeaCount;
   return (
@@ -99,11 +106,17 @@ export function Component() {
             ))}
           </ul>
           <div className="microbook__actions">
-            {content && (
-              <a className="button" href="#ideas-title">
-                <Trans>Start reading</Trans>
-              </a>
-            )}
+            {/* A signed-in reader reads in the reading view (their place and settings); a visitor reads the free book here. */}
+            {content &&
+              (stateRef ? (
+                <Link className="button" to={localize(`/microbook/${book.slug}/read`)}>
+                  <Trans>Start reading</Trans>
+                </Link>
+              ) : (
+                <a className="button" href="#ideas-title">
+                  <Trans>Start reading</Trans>
+                </a>
+              ))}
             {stateRef ? <ReaderStateButtons microbookId={book.id} stateRef={stateRef} /> : <VisitorStateButtons slug={book.slug} />}
             <ShareButton title={edition.title} />
           </div>
@@ -162,7 +175,7 @@ export function Component() {
             <div lang={edition.language}>
               <RichText text={content.introduction} />
             </div>
-            <ol className="key-ideas__list" lang={edition.language} ref={textRef}>
+            <ol className="key-ideas__list" lang={edition.language}>
               {content.keyIdeas.map((idea) => (
                 <li key={idea.position}>
                   <h3>{idea.title}</h3>

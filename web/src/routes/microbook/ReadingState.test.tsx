@@ -82,7 +82,6 @@ function renderPage(locale: Locale, { open, accesses, search = "" }: { open: boo
       __typename: "Mutation",
       markRead: { __typename: "MicrobookLockedError", code: "MICROBOOK_LOCKED", message: "This microbook is locked" },
     }),
-    StartReading: () => ({ __typename: "Mutation", startReading: { __typename: "InvalidInputError", code: "INVALID_INPUT", issues: [] } }),
   });
   const prefix = locale === "pt" ? "" : `/${locale}`;
   const path = `${prefix}/microbook/:slug`;

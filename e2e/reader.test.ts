@@ -1,0 +1,210 @@
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(() => browser?.close());
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+const LANGUAGES = [
+  {
+    prefix: "",
+    locale: "pt-BR",
+    words: {
+      startReading: "Começar a ler",
+      sepia: "Sépia",
+      light: "Claro",
+      dark: "Escuro",
+      larger: "Texto maior",
+      locked: "Este microbook é para assinantes Premium",
+    },
+  },
+  {
+    prefix: "/en",
+    locale: "en-US",
+    words: {
+      startReading: "Start reading",
+      sepia: "Sepia",
+      light: "Light",
+      dark: "Dark",
+      larger: "Larger text",
+      locked: "This microbook is for Premium subscribers",
+    },
+  },
+  {
+    prefix: "/es",
+    locale: "es-MX",
+    words: {
+      startReading: "Empezar a leer",
+      sepia: "Sepia",
+      light: "Claro",
+      dark: "Oscuro",
+      larger: "Texto más grande",
+      locked: "Este microbook es para suscriptores Premium",
+    },
+  },
+] as const;
+
+/** A new reader, signed in through the API in this browser context (the cookie is the context's). */
+async function signUp(context: BrowserContext, locale: string) {
+  const response = await context.request.post(`${BASE_URL}/graphql`, {
+    headers: { "content-type": "application/json" },
+    data: {
+      query: `mutation ($email: String!, $password: String!) { signUp(email: $email, password: $password) { __typename } }`,
+      variables: { email: `reader-${locale}-${Date.now()}@example.com`, password: "a quiet reading hour" },
+    },
+  });
+  expect(await response.json()).toMatchObject({ data: { signUp: { __typename: "AuthSession" } } });
+}
+
+const saved = (page: Page) =>
+  page.waitForResponse((response) => response.request().postData()?.includes('"SaveReadingPosition"') ?? false, { timeout: 20_000 });
+
+/** Serious and critical axe-core violations on the page (their rule ids and targets). */
+async function axeViolations(page: Page) {
+  await page.evaluate(AXE_SOURCE);
+  const results = (await page.evaluate("axe.run()")) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+async function readerState(page: Page) {
+  const reader = page.locator(".reader");
+  return {
+    theme: await reader.getAttribute("data-theme"),
+    font: await reader.getAttribute("data-font"),
+    keyIdea: await page.locator(".reader__where").getAttribute("data-key-idea"),
+    scrollY: Math.round(Number(await page.evaluate("window.scrollY"))),
+  };
+}
+
+describe("the reader", () => {
+  for (const { prefix, locale, words } of LANGUAGES) {
+    it(
+      `${locale}: reads three key ideas, picks sepia and the largest font, reloads: same key idea, place and settings; axe in every theme`,
+      { timeout: 180_000 },
+      async () => {
+        const context = await openContext(browser, { locale, viewport: { width: 1000, height: 700 } });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(error.message));
+        await signUp(context, locale);
+
+        // Today's free microbook is read in full by anyone signed in (a premium reader reads any book the same way).
+        await page.goto(`${BASE_URL}${prefix || "/"}`);
+        const bookPath = (await page.locator(".free-today a[href*='/microbook/']").first().getAttribute("href"))!;
+        await page.goto(`${BASE_URL}${bookPath}`);
+        await page.waitForLoadState("networkidle");
+        const opened = saved(page);
+        await page.getByRole("link", { name: words.startReading }).click();
+        await page.waitForURL(/\/microbook\/[a-z0-9-]+\/read$/, { waitUntil: "commit" });
+        expect((await opened).ok()).toBe(true);
+        expect(await page.locator('[data-reader-chapter="intro"] p').count()).toBeGreaterThan(0);
+        expect(await page.locator('[data-reader-chapter="0"] p').count()).toBeGreaterThan(0);
+
+        // Three key ideas: the next-key-idea key twice (each jump is saved at once), then reading on in the third.
+        for (const keyIdea of ["1", "2"]) {
+          const jump = saved(page);
+          await page.locator("body").press("ArrowRight");
+          await jump;
+          await expect.poll(() => readerState(page).then((s) => s.keyIdea)).toBe(keyIdea);
+        }
+
+        // Sepia and the largest font, remembered in the account.
+        await page.getByLabel(words.sepia).check();
+        const larger = page.getByRole("button", { name: words.larger });
+        while (await larger.isEnabled()) {
+          const settingsSaved = page.waitForResponse((r) => r.request().postData()?.includes("UpdateReaderSettings") ?? false);
+          await larger.click();
+          await settingsSaved;
+        }
+        await expect.poll(() => readerState(page)).toMatchObject({ theme: "sepia", font: "4" });
+
+        // Reading on: a little into the third key idea, saved within ~10 s.
+        await page.locator(".reader__chapter").nth(2).scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, 250);
+        await expect.poll(() => readerState(page).then((s) => s.keyIdea)).toBe("2");
+        await saved(page);
+        const before = await readerState(page);
+
+        // The server's HTML already has the settings (no flash of the wrong theme).
+        const html = await (await context.request.get(page.url())).text();
+        expect(html).toMatch(/class="reader" data-theme="sepia" data-font="4"/);
+
+        await page.reload();
+        await page.waitForLoadState("networkidle");
+        await expect.poll(() => readerState(page).then((s) => s.keyIdea)).toBe(before.keyIdea);
+        const after = await readerState(page);
+        expect(after).toMatchObject({ theme: "sepia", font: "4", keyIdea: before.keyIdea });
+        expect(Math.abs(after.scrollY - before.scrollY)).toBeLessThan(30);
+
+        // axe-core in each theme: nothing serious or critical.
+        for (const theme of [words.sepia, words.light, words.dark]) {
+          await page.getByLabel(theme, { exact: true }).check();
+          await page.waitForLoadState("networkidle");
+          expect(await axeViolations(page), theme).toEqual([]);
+        }
+
+        expect(errors).toEqual([]);
+        expect(await cspViolations(context)).toEqual([]);
+        await context.close();
+      },
+    );
+
+    it(
+      `${locale}: a free reader is refused the reader of a locked book, in the page and through GraphQL`,
+      { timeout: 90_000 },
+      async () => {
+        const context = await openContext(browser, { locale });
+        const page = await context.newPage();
+        await signUp(context, locale);
+        await page.goto(`${BASE_URL}${prefix || "/"}`);
+        const free = (await page.locator(".free-today a[href*='/microbook/']").first().getAttribute("href"))!.split("/").pop()!;
+        await page.goto(`${BASE_URL}${prefix}/trending`);
+        const slugs = await page
+          .locator(".card a[href*='/microbook/']")
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
+        const locked = slugs.find((slug) => slug !== free)!;
+        expect(locked).toBeTruthy();
+
+        await page.goto(`${BASE_URL}${prefix}/microbook/${locked}/read`);
+        await expect.poll(() => page.getByRole("heading", { level: 2, name: words.locked }).count()).toBe(1);
+        expect(await page.locator("[data-reader-chapter]").count()).toBe(0);
+        await page.waitForLoadState("networkidle");
+        expect(await axeViolations(page)).toEqual([]);
+
+        // The API gives neither the text nor a position.
+        const answer = await page.evaluate(async (slug) => {
+          const post = (query: string, variables: Record<string, unknown>) =>
+            fetch("/graphql", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ query, variables }),
+            }).then((r) => r.json() as Promise<{ data: Record<string, Record<string, unknown>> }>);
+          const book = await post(
+            `query ($slug: String!) { microbook(slug: $slug) { id viewerAccess { canRead } edition { content { introduction } } } }`,
+            { slug },
+          );
+          const id = book.data.microbook!.id as string;
+          const save = await post(
+            `mutation ($id: ID!) { saveReadingPosition(microbookId: $id, language: pt, medium: TEXT, keyIdea: 0, keyIdeaOffset: 0.5, deviceId: "device-journey", sessionId: "session-journey", sequence: 1, deliberate: true) { __typename ... on Error { code } } }`,
+            { id },
+          );
+          return { book: book.data.microbook, save: save.data.saveReadingPosition };
+        }, locked);
+        expect(answer.book).toMatchObject({ viewerAccess: { canRead: false }, edition: { content: null } });
+        expect(answer.save).toEqual({ __typename: "MicrobookLockedError", code: "MICROBOOK_LOCKED" });
+        expect(await cspViolations(context)).toEqual([]);
+        await context.close();
+      },
+    );
+  }
+});
