@@ -78,6 +78,8 @@ export async function startJourneyApp() {
         LOG_LEVEL: "warn",
         // The journeys' browser contexts each send their own X-Forwarded-For (e2e/browser.ts).
         TRUST_PROXY: "loopback",
+        // The commerce journeys move a customer's billing time (the local provider's test clock).
+        COMMERCE_TEST_CLOCK: "true",
       },
     });
     const started = Date.now();

@@ -20,22 +20,34 @@ const CREDENTIAL_FILES = [
   "SocialButtons.tsx",
   "SessionsList.tsx",
 ].map((file) => `<rootDir>/src/features/accounts/${file}`);
+// The log-in and sign-up pages themselves (their routes load the credentials catalogue).
+const CREDENTIAL_PAGES = ["login", "signup"].map((route) => `<rootDir>/src/routes/${route}`);
 
 /**
  * The sources of each catalogue that routes declare (@brevia/routes PAGE_CATALOGUES, loaded by
  * src/app/page-catalogues.ts): folders and files. Their messages stay out of the main catalogue.
  */
 const PAGE_CATALOGUE_SOURCES = {
-  credentials: [...CREDENTIAL_DIRS, ...CREDENTIAL_FILES],
+  credentials: [...CREDENTIAL_DIRS, ...CREDENTIAL_FILES, ...CREDENTIAL_PAGES],
+  // The settings page's own messages too: off the home page, which has to stay within its budget.
   account: [
     "<rootDir>/src/features/settings",
     "<rootDir>/src/features/onboarding",
     "<rootDir>/src/routes/welcome",
     "<rootDir>/src/routes/reader",
     "<rootDir>/src/features/reader",
+    "<rootDir>/src/routes/settings",
   ],
-  // Pages off the first visit's path: search and playlists.
-  browse: ["<rootDir>/src/routes/search", "<rootDir>/src/routes/playlist", "<rootDir>/src/features/discovery/PlayAll.tsx"],
+  // Pages off the first visit's path: search, playlists, and commerce (plans, checkout, vouchers, the settings' subscription section).
+  browse: [
+    "<rootDir>/src/routes/search",
+    "<rootDir>/src/routes/playlist",
+    "<rootDir>/src/features/discovery/PlayAll.tsx",
+    "<rootDir>/src/features/commerce",
+    ...["try-now", "try-now-subscribe", "welcome-to-knowledge", "settings-subscribe", "redeem-voucher"].map(
+      (route) => `<rootDir>/src/routes/${route}`,
+    ),
+  ],
   // The error registry: said by forms and a signed-in reader's actions, never on a visitor's first page.
   errors: ["<rootDir>/src/app/errors"],
 } satisfies Record<PageCatalogue, string[]>;

@@ -60,6 +60,22 @@ const envSchema = z.object({
       (value) => !value || /^(true|false|\d+)$/.test(value) || value.split(",").every((entry) => PROXY_ADDRESS.test(entry.trim())),
       "TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated addresses or CIDR ranges (or loopback, linklocal, uniquelocal)",
     ),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .startsWith("sk_")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .startsWith("pk_")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith("whsec_")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  COMMERCE_TEST_CLOCK: z.enum(["true", "false"]).optional(),
   SERVICE_TIME_ZONE: z
     .string()
     .default(DEFAULT_TIME_ZONE)
@@ -130,7 +146,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((f) => f.trim())
       .filter(Boolean)
       .map((f) => path.resolve(f)),
+    /** Payments: Stripe when its three keys are set, else the local TEST MODE provider (features/commerce). */
+    stripe:
+      e.STRIPE_SECRET_KEY || e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET
+        ? stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET)
+        : null,
+    /** The local provider's test clock (moves a customer's time): development and tests only. */
+    testClock: e.COMMERCE_TEST_CLOCK ? e.COMMERCE_TEST_CLOCK === "true" : !production,
     /** Social login providers whose OAUTH_* variables are set (social.config.ts). */
     socialLogin: loadSocialLoginConfig(env),
   };
+}
+
+function stripeConfig(secretKey?: string, publishableKey?: string, webhookSecret?: string) {
+  if (!secretKey || !publishableKey || !webhookSecret) {
+    throw new Error(
+      "Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together (set all three, or none for the local TEST MODE provider)",
+    );
+  }
+  return { secretKey, publishableKey, webhookSecret };
 }

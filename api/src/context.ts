@@ -13,6 +13,7 @@ import type { AfterResponse } from "./http/after-response.js";
 import { createAccess, type Access } from "./features/access/access.loader.js";
 import { readCatalogueStats } from "./features/discovery/catalogue-stats.js";
 import type { DeviceCookieWriter } from "./features/accounts/login-throttle.js";
+import type { CommerceRuntime } from "./features/commerce/commerce-runtime.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -57,6 +58,8 @@ export type Context = {
   mail: MailWaker;
   /** Leaves work for after the response is sent (http/after-response.ts). */
   afterResponse: AfterResponse;
+  /** Payments (features/commerce): null where the server runs none (page rendering, some tests). */
+  commerce: CommerceRuntime | null;
 };
 
 /** For operations that cannot write cookies (server rendering runs queries only). */
@@ -107,6 +110,7 @@ export function createContext(input: {
   origin?: string;
   mail?: MailWaker;
   afterResponse?: AfterResponse;
+  commerce?: CommerceRuntime | null;
 }): Context {
   const locale = parseLocale(input.acceptLanguage);
   const now = input.now ?? new Date();
@@ -130,6 +134,7 @@ export function createContext(input: {
     origin: input.origin ?? "http://localhost:3000",
     mail: input.mail ?? NO_MAIL_WORKER,
     afterResponse: input.afterResponse ?? NO_AFTER_RESPONSE,
+    commerce: input.commerce ?? null,
   };
   // One object: the loaders and the policy read the viewer from it as it is at each decision (an
   // operation that signs in changes it).

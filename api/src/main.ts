@@ -4,6 +4,7 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { deployMigrations } from "./db/migrate.js";
 import { seedIfEmpty } from "./features/catalog/import/seed.js";
+import { readCommerceFile, seedCommerce } from "./features/commerce/commerce-catalog.js";
 import { buildServer } from "./server.js";
 
 const config = loadConfig();
@@ -19,6 +20,9 @@ if (config.migrateOnStart) {
 if (config.seedOnStart) {
   const seeded = await seedIfEmpty(db.prisma, config.mediaDir);
   if (seeded) console.log(`Seeded the catalogue: ${seeded}`);
+  // Plans, offers and sample vouchers the database lacks (never overwrites prices edited there).
+  const added = await seedCommerce(db.prisma, await readCommerceFile());
+  if (added) console.log(`Seeded commerce: ${added} plans, prices, offers and vouchers`);
 }
 
 const app = await buildServer(config, db);

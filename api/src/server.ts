@@ -12,6 +12,7 @@ import { registerSocialLogin } from "./features/accounts/social/social.route.js"
 import { registerDevOutbox } from "./features/accounts/mail/dev-outbox.route.js";
 import { startMailWorker } from "./features/accounts/mail/mail-worker.js";
 import { devOutboxTransport, smtpTransport } from "./features/accounts/mail/transport.js";
+import { createCommerce, registerCommerceRoutes } from "./features/commerce/commerce-runtime.js";
 import { registerSitemap } from "./features/seo/sitemap.route.js";
 import { registerAccountExport } from "./features/settings/export.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
@@ -67,7 +68,19 @@ export async function buildServer(
     smtp?.close();
   });
   if (!config.production) registerDevOutbox(app, db.prisma);
-  const graphql = await registerGraphQL(app, config, db, mediaUrls, { ...options, mail });
+  // Payments: Stripe when configured, else the local TEST MODE provider; its worker runs due jobs.
+  const commerce =
+    options.commerce ??
+    createCommerce(
+      db.prisma,
+      { origin: config.publicUrl, timeZone: config.timeZone, stripe: config.stripe, testClock: config.testClock },
+      { wakeMail: () => mail.wake(), onError: (err) => app.log.warn({ err }, "A commerce job failed; it will be retried") },
+    );
+  app.addHook("onClose", async () => {
+    if (!options.commerce) await commerce.stop();
+  });
+  await registerCommerceRoutes(app, commerce);
+  const graphql = await registerGraphQL(app, config, db, mediaUrls, { ...options, mail, commerce });
   await registerSocialLogin(app, config, db, mail);
   registerCovers(app, db);
   registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });

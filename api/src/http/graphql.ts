@@ -16,6 +16,7 @@ import { SOCIAL_PROVIDER_NAMES } from "../features/accounts/social/social.config
 import { DEVICE_COOKIE, replyDeviceCookieWriter, type DeviceCookies } from "../features/accounts/login-throttle.js";
 import { createFreeDailyPickMemory } from "../features/catalog/free-daily.js";
 import type { MailWaker } from "../features/accounts/mail/mail-worker.js";
+import type { CommerceRuntime } from "../features/commerce/commerce-runtime.js";
 import { schema } from "../schema/index.js";
 import { deferOnRequest, registerAfterResponse, type AfterResponse, type AfterResponseRunner } from "./after-response.js";
 import { isClientError, isMalformedRequest, maskError } from "./errors.js";
@@ -39,6 +40,8 @@ export type GraphQLOptions = {
   responseCacheNamespace?: string;
   /** The mail worker mutations wake after queueing mail (server.ts starts it). */
   mail?: MailWaker;
+  /** Payments (server.ts creates it). */
+  commerce?: CommerceRuntime;
   /** Starts the work requests leave for after their response (default: at once; tests hold it). */
   afterResponse?: AfterResponseRunner;
 };
@@ -156,6 +159,7 @@ export async function registerGraphQL(
       origin: config.publicUrl,
       mail: options.mail,
       afterResponse,
+      commerce: options.commerce,
     });
   const handler = fastifyApolloHandler(apollo, {
     context: async (request, reply) => {

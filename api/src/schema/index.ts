@@ -24,5 +24,8 @@ import "../features/library/reader-settings.schema.js";
 import "../features/discovery/recommendations.schema.js";
 import "../features/onboarding/onboarding.schema.js";
 import "../features/settings/settings.schema.js";
+import "../features/commerce/commerce.errors.js";
+import "../features/commerce/commerce.schema.js";
+import "../features/commerce/subscription.schema.js";
 
 export const schema = builder.toSchema({ sortSchema: true });

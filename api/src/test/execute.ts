@@ -1,3 +1,4 @@
+import type { CommerceRuntime } from "../features/commerce/commerce-runtime.js";
 import { execute, parse, validate, type ExecutionResult } from "graphql";
 import { expect } from "vitest";
 import { createContext } from "../context.js";
@@ -43,6 +44,8 @@ export async function run<T = Record<string, unknown>>(
     /** The browser's trusted-device cookie, and where a new one is written (default: nowhere). */
     deviceToken?: string;
     deviceCookie?: DeviceCookieWriter;
+    /** Payments (features/commerce/test-commerce.ts makes one on the test database). */
+    commerce?: CommerceRuntime;
   } = {},
 ): Promise<ExecutionResult<T>> {
   const document = parse(source);
@@ -63,6 +66,7 @@ export async function run<T = Record<string, unknown>>(
     deviceToken: options.deviceToken,
     deviceCookie: options.deviceCookie ?? { set: () => undefined },
     afterResponse: (_name, task) => void afterResponse.push(task),
+    commerce: options.commerce,
   });
   const afterResponse: (() => Promise<void>)[] = [];
   const result = (await execute({ schema, document, variableValues: variables, contextValue })) as ExecutionResult<T>;

@@ -21,7 +21,8 @@ export type Guard = "public" | "signed-in" | "visitor-only";
  * (web/lingui.config.ts extracts them, web/src/app/page-catalogues.ts loads them):
  *   credentials: log-in, sign-up, the email and password pages, the sessions list;
  *   account: pages only a signed-in reader sees (onboarding, the settings forms);
- *   browse: pages off the first visit's path (search, playlists);
+ *   browse: pages off the first visit's path (search, playlists, plans, checkout, vouchers and the
+ *     settings' subscription section: one catalogue, so the home page's router carries no more imports);
  *   errors: the web's error registry, for the pages with forms (the microbook page loads it for a
  *     signed-in reader's buttons itself).
  */
@@ -68,7 +69,7 @@ const DECLARATIONS = {
     catalogues: ["credentials", "errors"],
     clientQuery: ["next", "social_error", "provider", "retry_after"],
   },
-  settings: { path: "/settings", guard: "signed-in", catalogues: ["account", "credentials", "errors"] },
+  settings: { path: "/settings", guard: "signed-in", catalogues: ["account", "credentials", "errors", "browse"] },
   welcome: { path: "/welcome", guard: "signed-in", catalogues: ["account", "errors"], query: ["step"], clientQuery: ["next"] },
   welcomePreparing: { path: "/welcome/preparing", guard: "signed-in", catalogues: ["account"], clientQuery: ["next"] },
   welcomeRecommended: { path: "/welcome/recommended", guard: "signed-in", catalogues: ["account", "errors"], clientQuery: ["next"] },
@@ -87,6 +88,18 @@ const DECLARATIONS = {
   newPasswordInternal: { path: "/new-password-internal", guard: "signed-in", catalogues: ["credentials", "errors"] },
   updateProfile: { path: "/update-profile", guard: "signed-in", catalogues: ["credentials", "errors"] },
   confirmEmail: { path: "/confirm-email/:token", guard: "public", catalogues: ["credentials", "errors"], token: true },
+  // Commerce (the commerce issue): plans, the trial, checkout, vouchers.
+  tryNow: { path: "/try-now", guard: "public", sitemap: true, catalogues: ["browse"] },
+  tryNowSubscribe: { path: "/try-now/subscribe", guard: "signed-in", catalogues: ["browse", "errors"] },
+  welcomeToKnowledge: { path: "/welcome-to-knowledge", guard: "signed-in", catalogues: ["browse"] },
+  settingsSubscribe: { path: "/settings/subscribe", guard: "signed-in", catalogues: ["browse", "errors"] },
+  redeemVoucher: { path: "/redeem-voucher", guard: "public", catalogues: ["browse", "errors"] },
+  redeemVoucherInternal: {
+    path: "/redeem-voucher-internal",
+    guard: "signed-in",
+    catalogues: ["browse", "errors"],
+    clientQuery: ["code"],
+  },
 } as const satisfies Record<string, RouteDeclaration>;
 
 export type RouteName = keyof typeof DECLARATIONS;

@@ -46,6 +46,10 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader;
   // /welcome and its steps.
   const onboarding = (name: "welcomeAnswersLoader" | "welcomeRecommendedLoader") =>
     deferred(() => import("../routes/welcome/loader").then((m) => m[name](apollo)));
+  // The commerce pages and their queries, in one chunk (features/commerce/pages.ts).
+  const commercePages = () => import("../features/commerce/pages");
+  const commerce = (name: "tryNowLoader" | "checkoutLoader" | "subscriptionLoader") =>
+    deferred(() => commercePages().then((m) => m[name](apollo)));
   return {
     home: { loader: homeLoader(apollo), lazy: () => import("../routes/home/Home") },
     microbook: { loader: microbookLoader(apollo, i18n), lazy: () => import("../routes/microbook/MicrobookPage") },
@@ -105,6 +109,12 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader;
     confirmEmail: { lazy: () => import("../routes/confirm-email/ConfirmEmailPage") },
     newPasswordInternal: { lazy: () => import("../routes/new-password-internal/NewPasswordInternalPage") },
     updateProfile: { lazy: () => import("../routes/update-profile/UpdateProfilePage") },
+    tryNow: { loader: commerce("tryNowLoader"), lazy: () => commercePages().then((m) => m.TryNow) },
+    tryNowSubscribe: { loader: commerce("checkoutLoader"), lazy: () => commercePages().then((m) => m.TrialCheckout) },
+    welcomeToKnowledge: { loader: commerce("subscriptionLoader"), lazy: () => commercePages().then((m) => m.WelcomeToKnowledge) },
+    settingsSubscribe: { loader: commerce("checkoutLoader"), lazy: () => commercePages().then((m) => m.Subscribe) },
+    redeemVoucher: { lazy: () => commercePages().then((m) => m.RedeemVoucher) },
+    redeemVoucherInternal: { lazy: () => commercePages().then((m) => m.RedeemVoucherInternal) },
   };
 }
 

@@ -2,15 +2,23 @@
 const result: { possibleTypes: { Error: string[] } } = {
   "possibleTypes": {
     "Error": [
+      "AlreadySubscribedError",
+      "CardDeclinedError",
       "EmailChangeFailedError",
       "EmailTakenError",
+      "InsufficientFundsError",
+      "InvalidCodeError",
       "InvalidCredentialsError",
       "InvalidInputError",
       "MicrobookLockedError",
       "MicrobookNotFoundError",
+      "NoSubscriptionError",
+      "OfferUnavailableError",
       "PasswordResetFailedError",
+      "PaymentFailedError",
       "RateLimitedError",
       "SessionNotFoundError",
+      "TestClockUnavailableError",
       "WrongConfirmationEmailError",
       "WrongPasswordError"
     ]

@@ -23,8 +23,8 @@ describe("robots.txt and sitemap.xml", () => {
       "http://brevia.test/",
       "http://brevia.test/en",
       "http://brevia.test/es",
-      // The discovery listings, and each category holding a microbook (not the empty one).
-      ...["/categories", "/trending", "/latest", "/originals", "/playlists", "/categories/philosophy"].flatMap(everyLanguage),
+      // The discovery listings, the try-now landing, and each category holding a microbook (not the empty one).
+      ...["/categories", "/trending", "/latest", "/originals", "/playlists", "/try-now", "/categories/philosophy"].flatMap(everyLanguage),
       "http://brevia.test/microbook/walden",
       "http://brevia.test/en/microbook/walden",
       "http://brevia.test/es/microbook/walden",

@@ -112,6 +112,54 @@ export const EXPORT_SECTIONS = {
       select: { purpose: true, newEmail: true, createdAt: true, expiresAt: true, usedAt: true },
       orderBy: { createdAt: "asc" },
     }),
+  // Commerce: what the reader bought and paid, with the card's brand and last 4 only (never more is held).
+  billing: async (prisma, userId) => {
+    const [customer, subscriptions, receipts, vouchers] = await Promise.all([
+      prisma.billingCustomer.findUnique({
+        where: { userId },
+        select: { provider: true, currency: true, cardBrand: true, cardLast4: true, createdAt: true },
+      }),
+      prisma.subscription.findMany({
+        where: { userId },
+        select: {
+          planId: true,
+          offerSlug: true,
+          currency: true,
+          amount: true,
+          status: true,
+          trialEndsAt: true,
+          currentPeriodStart: true,
+          currentPeriodEnd: true,
+          cancelAtPeriodEnd: true,
+          canceledAt: true,
+          endedAt: true,
+          cancelReason: true,
+          createdAt: true,
+        },
+        orderBy: { createdAt: "asc" },
+      }),
+      prisma.receipt.findMany({
+        where: { userId },
+        select: {
+          planId: true,
+          currency: true,
+          amount: true,
+          paidAt: true,
+          refundedAmount: true,
+          refundedAt: true,
+          cardBrand: true,
+          cardLast4: true,
+        },
+        orderBy: { paidAt: "asc" },
+      }),
+      prisma.voucherRedemption.findMany({
+        where: { userId },
+        select: { redeemedAt: true, voucher: { select: { code: true } } },
+        orderBy: { redeemedAt: "asc" },
+      }),
+    ]);
+    return { customer, subscriptions, receipts, vouchers: vouchers.map((v) => ({ code: v.voucher.code, redeemedAt: v.redeemedAt })) };
+  },
 } satisfies Record<string, Section>;
 
 /** The Prisma models the sections above read (the test compares them with every model tied to User). */
@@ -127,6 +175,10 @@ export const EXPORTED_MODELS = [
   "SocialIdentity",
   "AccountToken",
   "TrustedDevice",
+  "BillingCustomer",
+  "Subscription",
+  "Receipt",
+  "VoucherRedemption",
 ];
 
 /** Models tied to User that are deliberately not exported, and why. */

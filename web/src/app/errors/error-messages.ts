@@ -17,6 +17,15 @@ const MESSAGES = {
   SESSION_NOT_FOUND: msg`That device was already signed out.`,
   MICROBOOK_NOT_FOUND: msg`This microbook is no longer available.`,
   MICROBOOK_LOCKED: msg`This microbook is for Premium subscribers.`,
+  // Commerce: vouchers (the spec's message), and cards refused as the payment provider says it.
+  INVALID_CODE: msg`Please enter a valid code`,
+  CARD_DECLINED: msg`Your card was declined.`,
+  INSUFFICIENT_FUNDS: msg`Your card has insufficient funds.`,
+  PAYMENT_FAILED: msg`The payment could not be completed. Please check your card's details.`,
+  ALREADY_SUBSCRIBED: msg`You already have a subscription.`,
+  OFFER_UNAVAILABLE: msg`This offer is not available to you.`,
+  NO_SUBSCRIPTION: msg`You have no subscription to change.`,
+  TEST_CLOCK_UNAVAILABLE: msg`The test clock is off here.`,
   // RATE_LIMITED says how long to wait: see rateLimited below.
 
   // Input issues (InvalidInputError.issues), whatever the field; FIELD_MESSAGES words some per field.

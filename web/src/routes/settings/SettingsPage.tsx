@@ -8,6 +8,7 @@ import { DataExport } from "../../features/settings/DataExport";
 import { DeleteAccount } from "../../features/settings/DeleteAccount";
 import { LanguageForm } from "../../features/settings/LanguageForm";
 import { ProfileForm } from "../../features/settings/ProfileForm";
+import { SubscriptionSettings } from "../../features/commerce/SubscriptionSettings";
 import type { settingsLoader } from "./loader";
 
 /** /settings (ensureAuthenticated): profile, languages, signed-in devices, a copy of one's data, and deleting the account. */
@@ -30,6 +31,7 @@ export function Component() {
       )}
       {data.viewer && <ProfileForm viewer={data.viewer} />}
       {data.viewer && <LanguageForm viewer={data.viewer} />}
+      {data.viewer && <SubscriptionSettings />}
       <nav aria-label={t`Account`} className="settings-page__links">
         <Link to={localize("/update-profile")}>{t`Change email or password`}</Link>
       </nav>

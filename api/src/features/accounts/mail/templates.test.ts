@@ -7,7 +7,16 @@ const DATA = {
   "create-password": { url: "https://brevia.example/create-password/tok" },
   "email-change-confirm": { url: "https://brevia.example/confirm-email/tok", newEmail: "new@example.com" },
   "email-changed-notice": { newEmail: "new@example.com" },
-} as const;
+  "trial-reminder": { trialEnd: "8 December 2026", amount: "US$79.90", settingsUrl: "https://brevia.example/en/settings" },
+  receipt: {
+    amount: "US$79.90",
+    paidAt: "8 December 2026",
+    plan: "annual",
+    card: "VISA •••• 4242",
+    settingsUrl: "https://brevia.example/en/settings",
+  },
+  "payment-failed": { amount: "US$79.90", graceEnd: "15 December 2026", settingsUrl: "https://brevia.example/en/settings" },
+} as const satisfies Record<MailTemplate, object>;
 
 describe("email templates", () => {
   it("exist for every template in pt, en and es, with a subject, HTML in that language and a text part", () => {
@@ -20,7 +29,13 @@ describe("email templates", () => {
         subjects.add(mail.subject);
         expect(mail.html).toContain(`<html lang="${language}">`);
         const url =
-          "url" in DATA[template] ? (DATA[template] as { url: string }).url : "homeUrl" in DATA[template] ? DATA.welcome.homeUrl : null;
+          "url" in DATA[template]
+            ? (DATA[template] as { url: string }).url
+            : "homeUrl" in DATA[template]
+              ? DATA.welcome.homeUrl
+              : "settingsUrl" in DATA[template]
+                ? DATA[template].settingsUrl
+                : null;
         // The link is the button's and is also written out, in both parts.
         if (url) {
           expect(mail.html).toContain(`href="${url}"`);
@@ -30,7 +45,7 @@ describe("email templates", () => {
       }
     }
     // Each template and language has its own subject.
-    expect(subjects.size).toBe(15);
+    expect(subjects.size).toBe(Object.keys(DATA).length * 3);
   });
 
   it("escapes what it puts in the HTML", () => {

@@ -3,7 +3,15 @@ import type { Language } from "../../../generated/prisma/enums.js";
 /** An email ready to queue: who gets it and what it says, in HTML and plain text. */
 export type RenderedMail = { template: MailTemplate; to: string; subject: string; html: string; text: string };
 
-export type MailTemplate = "welcome" | "password-reset" | "create-password" | "email-change-confirm" | "email-changed-notice";
+export type MailTemplate =
+  | "welcome"
+  | "password-reset"
+  | "create-password"
+  | "email-change-confirm"
+  | "email-changed-notice"
+  | "trial-reminder"
+  | "receipt"
+  | "payment-failed";
 
 type Copy = {
   subject: string;
@@ -23,6 +31,10 @@ type Data = {
   "create-password": { url: string };
   "email-change-confirm": { url: string; newEmail: string };
   "email-changed-notice": { newEmail: string };
+  /** Commerce (features/commerce/commerce-mail.ts): amounts and dates already formatted in the reader's language. */
+  "trial-reminder": { trialEnd: string; amount: string; settingsUrl: string };
+  receipt: { amount: string; paidAt: string; plan: string; card: string; settingsUrl: string };
+  "payment-failed": { amount: string; graceEnd: string; settingsUrl: string };
 };
 
 const COPY: { [T in MailTemplate]: Record<Language, (data: Data[T]) => Copy> } = {
@@ -124,6 +136,68 @@ const COPY: { [T in MailTemplate]: Record<Language, (data: Data[T]) => Copy> } =
       subject: "El correo de tu cuenta de Brevia cambió",
       intro: [`El correo de acceso de tu cuenta ahora es ${newEmail}. Esta dirección ya no se usa para iniciar sesión.`],
       outro: ["Si no fuiste tú, responde a este correo para hablar con nuestro soporte."],
+    }),
+  },
+  "trial-reminder": {
+    pt: ({ trialEnd, amount, settingsUrl }) => ({
+      subject: "Seu teste grátis da Brevia termina em 2 dias",
+      intro: [`Seu teste grátis termina em ${trialEnd}. Nesse dia cobraremos ${amount} pelo plano anual, a menos que você cancele antes.`],
+      action: { label: "Ver ou cancelar minha assinatura", url: settingsUrl },
+      outro: ["Cancelar leva um clique, e você continua com acesso até o fim do teste, sem cobrança."],
+    }),
+    en: ({ trialEnd, amount, settingsUrl }) => ({
+      subject: "Your Brevia free trial ends in 2 days",
+      intro: [`Your free trial ends on ${trialEnd}. On that day we will charge ${amount} for the annual plan unless you cancel before.`],
+      action: { label: "See or cancel my subscription", url: settingsUrl },
+      outro: ["Cancelling takes one click, and you keep access until the trial ends, with no charge."],
+    }),
+    es: ({ trialEnd, amount, settingsUrl }) => ({
+      subject: "Tu prueba gratis de Brevia termina en 2 días",
+      intro: [`Tu prueba gratis termina el ${trialEnd}. Ese día cobraremos ${amount} por el plan anual, a menos que canceles antes.`],
+      action: { label: "Ver o cancelar mi suscripción", url: settingsUrl },
+      outro: ["Cancelar lleva un clic, y conservas el acceso hasta el fin de la prueba, sin cargo."],
+    }),
+  },
+  receipt: {
+    pt: ({ amount, paidAt, plan, card, settingsUrl }) => ({
+      subject: "Recibo do seu pagamento na Brevia",
+      intro: [`Recebemos ${amount} em ${paidAt} pelo plano ${plan}, no cartão ${card}. Obrigado!`],
+      action: { label: "Ver meus recibos", url: settingsUrl },
+      outro: ["Você pode cancelar quando quiser nas configurações; nos primeiros 7 dias após a primeira cobrança, devolvemos o valor."],
+    }),
+    en: ({ amount, paidAt, plan, card, settingsUrl }) => ({
+      subject: "Your Brevia payment receipt",
+      intro: [`We received ${amount} on ${paidAt} for the ${plan} plan, on the card ${card}. Thank you!`],
+      action: { label: "See my receipts", url: settingsUrl },
+      outro: ["You can cancel at any time in settings; within 7 days of the first charge we refund it."],
+    }),
+    es: ({ amount, paidAt, plan, card, settingsUrl }) => ({
+      subject: "Recibo de tu pago en Brevia",
+      intro: [`Recibimos ${amount} el ${paidAt} por el plan ${plan}, con la tarjeta ${card}. ¡Gracias!`],
+      action: { label: "Ver mis recibos", url: settingsUrl },
+      outro: ["Puedes cancelar cuando quieras en la configuración; en los 7 días siguientes al primer cargo, te lo devolvemos."],
+    }),
+  },
+  "payment-failed": {
+    pt: ({ amount, graceEnd, settingsUrl }) => ({
+      subject: "Não conseguimos cobrar sua assinatura da Brevia",
+      intro: [
+        `A cobrança de ${amount} foi recusada pelo seu cartão. Seu acesso continua até ${graceEnd}; atualize o cartão para não perdê-lo.`,
+      ],
+      action: { label: "Atualizar cartão", url: settingsUrl },
+      outro: ["Se preferir, você pode cancelar a assinatura nas configurações."],
+    }),
+    en: ({ amount, graceEnd, settingsUrl }) => ({
+      subject: "We could not charge your Brevia subscription",
+      intro: [`Your card refused the charge of ${amount}. You keep access until ${graceEnd}; update your card so you do not lose it.`],
+      action: { label: "Update card", url: settingsUrl },
+      outro: ["If you prefer, you can cancel the subscription in settings."],
+    }),
+    es: ({ amount, graceEnd, settingsUrl }) => ({
+      subject: "No pudimos cobrar tu suscripción de Brevia",
+      intro: [`Tu tarjeta rechazó el cargo de ${amount}. Conservas el acceso hasta el ${graceEnd}; actualiza tu tarjeta para no perderlo.`],
+      action: { label: "Actualizar tarjeta", url: settingsUrl },
+      outro: ["Si lo prefieres, puedes cancelar la suscripción en la configuración."],
     }),
   },
 };

@@ -1,0 +1,140 @@
+import type { Language } from "../../generated/prisma/enums.js";
+import { AlreadySubscribedError, NoSubscriptionError, OfferUnavailableError } from "./commerce.errors.js";
+import { syncCharge, syncSubscription, type Commerce } from "./events.js";
+import { CURRENCY_BY_LANGUAGE } from "./money.js";
+import { loadOffer, loadPlanPrices } from "./pricing.js";
+import { withinRefundWindow } from "./subscription-state.js";
+
+const LIVE = ["TRIALING", "ACTIVE", "PAST_DUE"] as const;
+
+type Buyer = { userId: string; email: string; locale: Language };
+
+/** The reader's live subscription or lifetime plan, if any. */
+export const liveSubscription = (commerce: Commerce, userId: string) =>
+  commerce.prisma.subscription.findFirst({ where: { userId, status: { in: [...LIVE] } }, orderBy: { createdAt: "desc" } });
+
+async function ensureCustomer(commerce: Commerce, buyer: Buyer) {
+  const existing = await commerce.prisma.billingCustomer.findUnique({ where: { userId: buyer.userId } });
+  if (existing && existing.provider === commerce.provider.name) return existing;
+  const currency = existing?.currency ?? CURRENCY_BY_LANGUAGE[buyer.locale];
+  const providerCustomerId = await commerce.provider.createCustomer({
+    userId: buyer.userId,
+    email: buyer.email,
+    currency,
+    idempotencyKey: `customer:${commerce.provider.name}:${buyer.userId}`,
+  });
+  return commerce.prisma.billingCustomer.upsert({
+    where: { userId: buyer.userId },
+    create: { userId: buyer.userId, provider: commerce.provider.name, providerCustomerId, currency },
+    update: { provider: commerce.provider.name, providerCustomerId },
+  });
+}
+
+/**
+ * Starts a plan (a trial when asked and the plan has one), or buys the lifetime plan, with a payment
+ * method the provider's card form made. Prices come from the database in the customer's currency,
+ * never from the client. Refused cards throw the provider's coded errors and change nothing here.
+ */
+export async function startPlan(
+  commerce: Commerce,
+  buyer: Buyer,
+  input: { planId: string; offerSlug: string | null; paymentMethodId: string; trial: boolean; now: Date },
+) {
+  if (await liveSubscription(commerce, buyer.userId)) throw new AlreadySubscribedError();
+  const customer = await ensureCustomer(commerce, buyer);
+  const [plan] = await loadPlanPrices(commerce, customer.currency, input.planId);
+  if (!plan) throw new OfferUnavailableError();
+  let offer: { slug: string; firstAmount: number } | null = null;
+  if (input.offerSlug) {
+    const found = await loadOffer(
+      { prisma: commerce.prisma, now: input.now },
+      { slug: input.offerSlug, currency: customer.currency, viewerId: buyer.userId },
+    );
+    if (!found || found.availability !== "LIVE" || found.plan.planId !== plan.planId) throw new OfferUnavailableError();
+    offer = { slug: found.slug, firstAmount: found.toAmount };
+  }
+  let trialDays = 0;
+  if (input.trial) {
+    const trialedBefore = await commerce.prisma.subscription.count({ where: { userId: buyer.userId, trialEndsAt: { not: null } } });
+    if (plan.trialDays === 0 || trialedBefore > 0 || offer) throw new OfferUnavailableError();
+    trialDays = plan.trialDays;
+  }
+  const stripePrice = await commerce.prisma.planPrice.findUnique({
+    where: { planId_currency: { planId: plan.planId, currency: plan.currency } },
+    select: { stripePriceId: true },
+  });
+  const charge = {
+    planId: plan.planId,
+    interval: plan.interval,
+    currency: plan.currency,
+    amount: plan.amount,
+    stripePriceId: stripePrice?.stripePriceId ?? null,
+  };
+  // The same payment method sent twice (a double click, a retried request) is one purchase.
+  const idempotencyKey = `start:${buyer.userId}:${input.paymentMethodId}`;
+  if (plan.interval === "LIFETIME") {
+    const payment = await commerce.provider.createPayment({
+      customerId: customer.providerCustomerId,
+      userId: buyer.userId,
+      paymentMethodId: input.paymentMethodId,
+      plan: charge,
+      amount: offer?.firstAmount ?? plan.amount,
+      offerSlug: offer?.slug ?? null,
+      idempotencyKey,
+    });
+    await syncCharge(commerce, payment.id);
+  } else {
+    const sub = await commerce.provider.createSubscription({
+      customerId: customer.providerCustomerId,
+      userId: buyer.userId,
+      paymentMethodId: input.paymentMethodId,
+      plan: charge,
+      trialDays,
+      offer,
+      idempotencyKey,
+    });
+    await syncSubscription(commerce, sub.id);
+  }
+  return (await liveSubscription(commerce, buyer.userId))!;
+}
+
+/**
+ * One-click cancel. During the trial: nothing is charged and access lasts to the trial's end. Within 7
+ * days of the first charge: it is refunded and access ends now. Otherwise access lasts to the period's end.
+ */
+export async function cancelPlan(commerce: Commerce, userId: string, input: { reason: string | null; now: Date }) {
+  const sub = await liveSubscription(commerce, userId);
+  if (!sub) throw new NoSubscriptionError();
+  const receipts = await commerce.prisma.receipt.findMany({ where: { subscriptionId: sub.id }, orderBy: { paidAt: "asc" } });
+  const first = receipts[0];
+  const refundable = receipts.length === 1 && first && first.refundedAt === null && withinRefundWindow(first.paidAt, input.now);
+  const lifetime = sub.currentPeriodEnd === null && sub.trialEndsAt === null;
+  if (lifetime) {
+    if (!refundable) throw new NoSubscriptionError();
+    await commerce.provider.refundCharge(first.providerChargeId, `refund:${first.providerChargeId}`);
+    await syncCharge(commerce, first.providerChargeId);
+    return sub.id;
+  }
+  if (sub.cancelAtPeriodEnd && !refundable) return sub.id;
+  const key = `cancel:${sub.id}:${sub.updatedAt.getTime()}`;
+  await commerce.provider.cancelSubscription(sub.providerSubscriptionId, {
+    atPeriodEnd: !refundable,
+    reason: input.reason,
+    idempotencyKey: key,
+  });
+  if (refundable) {
+    await commerce.provider.refundCharge(first.providerChargeId, `refund:${first.providerChargeId}`);
+    await syncCharge(commerce, first.providerChargeId);
+  }
+  await syncSubscription(commerce, sub.providerSubscriptionId);
+  return sub.id;
+}
+
+/** Takes back a cancellation before the period (or trial) ends. */
+export async function resumePlan(commerce: Commerce, userId: string, now: Date) {
+  const sub = await liveSubscription(commerce, userId);
+  if (!sub || !sub.cancelAtPeriodEnd || !sub.currentPeriodEnd || sub.currentPeriodEnd <= now) throw new NoSubscriptionError();
+  await commerce.provider.resumeSubscription(sub.providerSubscriptionId, `resume:${sub.id}:${sub.updatedAt.getTime()}`);
+  await syncSubscription(commerce, sub.providerSubscriptionId);
+  return sub.id;
+}

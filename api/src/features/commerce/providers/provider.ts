@@ -1,0 +1,81 @@
+import type { Currency, PaymentProvider as ProviderName, PlanInterval, SubscriptionStatus } from "../../../generated/prisma/enums.js";
+
+/** A subscription as its provider holds it (refetched on every event: the provider is the truth). */
+export type ProviderSubscription = {
+  id: string;
+  customerId: string;
+  userId: string;
+  planId: string;
+  offerSlug: string | null;
+  currency: Currency;
+  /** Each renewal's amount (the first period may cost an offer's price). */
+  amount: number;
+  status: SubscriptionStatus;
+  trialEnd: Date | null;
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  endedAt: Date | null;
+  cancelReason: string | null;
+  graceEndsAt: Date | null;
+  createdAt: Date;
+  card: { brand: string; last4: string } | null;
+};
+
+/** A payment taken: a subscription's invoice, or a one-time lifetime purchase (subscriptionId null). */
+export type ProviderCharge = {
+  id: string;
+  customerId: string;
+  userId: string;
+  subscriptionId: string | null;
+  planId: string;
+  offerSlug: string | null;
+  currency: Currency;
+  amount: number;
+  paidAt: Date;
+  refundedAmount: number;
+  refundedAt: Date | null;
+  card: { brand: string; last4: string } | null;
+};
+
+/** What a verified event names: the object to refetch (events are processed by refetching, so order does not matter). */
+export type ProviderEvent = { id: string; type: string; object: { kind: "subscription" | "charge"; id: string } };
+
+export type PlanCharge = { planId: string; interval: PlanInterval; currency: Currency; amount: number; stripePriceId: string | null };
+
+/**
+ * One interface for Stripe and the local TEST MODE provider. Amounts always come from the server's
+ * plans and offers; the browser gives only a payment method id (Stripe.js or the test card form made it).
+ */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCustomer(input: { userId: string; email: string; currency: Currency; idempotencyKey: string }): Promise<string>;
+  /** Attaches the payment method and starts the subscription; refused cards throw the commerce errors. */
+  createSubscription(input: {
+    customerId: string;
+    userId: string;
+    paymentMethodId: string;
+    plan: PlanCharge;
+    trialDays: number;
+    offer: { slug: string; firstAmount: number } | null;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
+  /** A one-time payment (lifetime). */
+  createPayment(input: {
+    customerId: string;
+    userId: string;
+    paymentMethodId: string;
+    plan: PlanCharge;
+    amount: number;
+    offerSlug: string | null;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
+  cancelSubscription(id: string, input: { atPeriodEnd: boolean; reason: string | null; idempotencyKey: string }): Promise<void>;
+  resumeSubscription(id: string, idempotencyKey: string): Promise<void>;
+  refundCharge(chargeId: string, idempotencyKey: string): Promise<void>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  retrieveCharge(id: string): Promise<ProviderCharge>;
+  /** Verifies a webhook delivery on its raw body; throws when the signature is wrong or old. */
+  verifyEvent(rawBody: string | Buffer, signature: string): ProviderEvent;
+}

@@ -1,0 +1,182 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../test/database.js";
+import { startTestServer } from "../../../test/http.js";
+import { buildUser } from "../../../test/factories.js";
+import { startPlan } from "../checkout.js";
+import { InsufficientFundsError } from "../commerce.errors.js";
+import { createCommerce, type CommerceRuntime } from "../commerce-runtime.js";
+import { seedTestCommerce } from "../test-commerce.js";
+
+// The Stripe SDK pointed at a local HTTP server: the requests the app really sends (form bodies,
+// idempotency keys) are recorded and answered with canned Stripe objects.
+
+const db = useTestDatabase();
+const WEBHOOK_SECRET = "whsec_test_secret_for_brevia";
+type Recorded = { method: string; path: string; body: URLSearchParams; idempotencyKey: string | undefined };
+const requests: Recorded[] = [];
+let declineAttach = false;
+const now = Math.floor(Date.now() / 1000);
+
+const subscriptionObject = (userId: string) => ({
+  id: "sub_123",
+  object: "subscription",
+  customer: "cus_123",
+  status: "trialing",
+  currency: "brl",
+  created: now,
+  trial_end: now + 7 * 86400,
+  cancel_at_period_end: false,
+  canceled_at: null,
+  ended_at: null,
+  cancellation_details: { comment: null },
+  metadata: { userId, planId: "annual", offerSlug: "" },
+  default_payment_method: { id: "pm_123", object: "payment_method", card: { brand: "visa", last4: "4242" } },
+  items: {
+    object: "list",
+    data: [{ id: "si_1", current_period_start: now, current_period_end: now + 7 * 86400, price: { unit_amount: 29900 } }],
+  },
+});
+
+let userId = "";
+function answer(req: IncomingMessage, body: string): [number, object] {
+  const path = req.url!.split("?")[0]!;
+  requests.push({
+    method: req.method!,
+    path,
+    body: new URLSearchParams(body),
+    idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+  });
+  if (path === "/v1/customers") return [200, { id: "cus_123", object: "customer" }];
+  if (path.startsWith("/v1/customers/")) return [200, { id: "cus_123", object: "customer" }];
+  if (path === "/v1/payment_methods/pm_123/attach") {
+    if (declineAttach)
+      return [
+        402,
+        {
+          error: {
+            type: "card_error",
+            code: "card_declined",
+            decline_code: "insufficient_funds",
+            message: "Your card has insufficient funds.",
+          },
+        },
+      ];
+    return [200, { id: "pm_123", object: "payment_method" }];
+  }
+  if (path === "/v1/subscriptions" || path === "/v1/subscriptions/sub_123") return [200, subscriptionObject(userId)];
+  return [404, { error: { type: "invalid_request_error", message: `No route ${path}` } }];
+}
+
+let stripeApi: Server;
+let commerce: CommerceRuntime;
+beforeAll(async () => {
+  stripeApi = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      const [status, json] = answer(req, body);
+      res.writeHead(status, { "content-type": "application/json", "request-id": "req_test" }).end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((resolve) => stripeApi.listen(0, "127.0.0.1", resolve));
+  const { port } = stripeApi.address() as AddressInfo;
+  commerce = createCommerce(
+    db.prisma,
+    {
+      origin: "https://brevia.example",
+      timeZone: "UTC",
+      stripe: { secretKey: "sk_test_brevia", publishableKey: "pk_test_brevia", webhookSecret: WEBHOOK_SECRET },
+      testClock: true,
+      stripeApi: { host: "127.0.0.1", port, protocol: "http" },
+    },
+    { startWorker: false },
+  );
+});
+afterAll(async () => {
+  await commerce.stop();
+  await new Promise((resolve) => stripeApi.close(resolve));
+});
+
+describe("the Stripe provider", () => {
+  it("starts a trial with the server's price, the trial days, the reader in metadata and idempotency keys; the app follows", async () => {
+    await seedTestCommerce(db.prisma);
+    const user = await buildUser(db.prisma);
+    userId = user.id;
+    requests.length = 0;
+    await startPlan(
+      commerce,
+      { userId: user.id, email: user.email, locale: "pt" },
+      { planId: "annual", offerSlug: null, paymentMethodId: "pm_123", trial: true, now: new Date() },
+    );
+    const create = requests.find((r) => r.method === "POST" && r.path === "/v1/subscriptions")!;
+    expect(create.body.get("trial_period_days")).toBe("7");
+    expect(create.body.get("items[0][price_data][unit_amount]")).toBe("29900");
+    expect(create.body.get("items[0][price_data][currency]")).toBe("brl");
+    expect(create.body.get("items[0][price_data][recurring][interval]")).toBe("year");
+    expect(create.body.get("metadata[userId]")).toBe(user.id);
+    expect(create.body.get("payment_behavior")).toBe("error_if_incomplete");
+    expect(create.idempotencyKey).toBe(`start:${user.id}:pm_123`);
+    expect(requests.find((r) => r.path === "/v1/customers")!.idempotencyKey).toBe(`customer:STRIPE:${user.id}`);
+    expect(requests.find((r) => r.path.endsWith("/attach"))!.idempotencyKey).toBe(`start:${user.id}:pm_123:attach`);
+    for (const r of requests) expect(r.body.toString()).not.toMatch(/number|cvc/);
+    const sub = await db.prisma.subscription.findUniqueOrThrow({ where: { providerSubscriptionId: "sub_123" } });
+    expect(sub).toMatchObject({ status: "TRIALING", provider: "STRIPE", amount: 29900, currency: "BRL" });
+    expect(await db.prisma.premiumEntitlement.findUniqueOrThrow({ where: { subscriptionId: sub.id } })).toMatchObject({ source: "TRIAL" });
+  });
+
+  it("says a card refused for insufficient funds as the app's coded error", async () => {
+    await seedTestCommerce(db.prisma);
+    const user = await buildUser(db.prisma);
+    declineAttach = true;
+    try {
+      await expect(
+        startPlan(
+          commerce,
+          { userId: user.id, email: user.email, locale: "pt" },
+          { planId: "monthly", offerSlug: null, paymentMethodId: "pm_123", trial: false, now: new Date() },
+        ),
+      ).rejects.toBeInstanceOf(InsufficientFundsError);
+    } finally {
+      declineAttach = false;
+    }
+    expect(await db.prisma.subscription.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("/webhooks/stripe verifies the raw body's signature, stores each event once and refetches the subscription", async () => {
+    const user = await buildUser(db.prisma);
+    userId = user.id;
+    const { app } = await startTestServer(db, { commerce });
+    try {
+      const payload = JSON.stringify({
+        id: "evt_1",
+        object: "event",
+        type: "customer.subscription.updated",
+        data: { object: { id: "sub_123", object: "subscription" } },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const post = (body: string, sig: string) =>
+        app.inject({
+          method: "POST",
+          url: "/webhooks/stripe",
+          headers: { "content-type": "application/json", "stripe-signature": sig },
+          payload: body,
+        });
+      const first = await post(payload, signature);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ received: true, result: "applied" });
+      for (let i = 0; i < 10; i++) expect((await post(payload, signature)).json()).toEqual({ received: true, result: "duplicate" });
+      expect(await db.prisma.providerEvent.count()).toBe(1);
+      expect(await db.prisma.subscription.count({ where: { userId: user.id, status: "TRIALING" } })).toBe(1);
+      expect((await post(payload.replace("evt_1", "evt_2"), signature)).statusCode).toBe(400);
+      const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" });
+      expect((await post(payload, wrongSecret)).statusCode).toBe(400);
+      const old = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now - 3600 });
+      expect((await post(payload, old)).statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,207 @@
+import Stripe from "stripe";
+import type { Currency, SubscriptionStatus } from "../../../generated/prisma/enums.js";
+import { CardDeclinedError, InsufficientFundsError, PaymentFailedError } from "../commerce.errors.js";
+import { GRACE_DAYS } from "../subscription-state.js";
+import type { PaymentProvider, ProviderCharge, ProviderEvent, ProviderSubscription } from "./provider.js";
+
+// Stripe behind the one provider interface. The browser makes the PaymentMethod with Stripe.js (no card
+// number reaches Brevia); amounts are the server's plans and offers; every write carries an idempotency key.
+
+const STATUS: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
+  trialing: "TRIALING",
+  active: "ACTIVE",
+  past_due: "PAST_DUE",
+  canceled: "CANCELED",
+  unpaid: "UNPAID",
+  incomplete: "INCOMPLETE",
+  incomplete_expired: "INCOMPLETE",
+  paused: "INCOMPLETE",
+};
+const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+const card = (pm: string | Stripe.PaymentMethod | null | undefined) =>
+  pm && typeof pm === "object" && pm.card ? { brand: pm.card.brand, last4: pm.card.last4 } : null;
+
+/** Stripe's refusals as the app's coded errors (the reader sees the provider's meaning in their language). */
+async function refusals<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      if (error.decline_code === "insufficient_funds") throw new InsufficientFundsError();
+      if (error.code === "card_declined") throw new CardDeclinedError();
+      throw new PaymentFailedError();
+    }
+    throw error;
+  }
+}
+
+export function createStripeProvider(config: {
+  secretKey: string;
+  webhookSecret: string;
+  api?: { host: string; port: number; protocol: "http" | "https" };
+}): PaymentProvider {
+  const stripe = new Stripe(config.secretKey, { ...(config.api ?? {}), maxNetworkRetries: config.api ? 0 : 2 });
+
+  async function attach(customerId: string, paymentMethodId: string, key: string) {
+    await refusals(() => stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }, { idempotencyKey: `${key}:attach` }));
+    await stripe.customers.update(
+      customerId,
+      { invoice_settings: { default_payment_method: paymentMethodId } },
+      { idempotencyKey: `${key}:default` },
+    );
+  }
+
+  return {
+    name: "STRIPE",
+    async createCustomer(input) {
+      const customer = await stripe.customers.create(
+        { email: input.email, metadata: { userId: input.userId, currency: input.currency } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return customer.id;
+    },
+
+    async createSubscription(input) {
+      await attach(input.customerId, input.paymentMethodId, input.idempotencyKey);
+      const currency = input.plan.currency.toLowerCase();
+      const discounts: Stripe.SubscriptionCreateParams.Discount[] = [];
+      if (input.offer) {
+        // Offers are coupons for the first period, their amount from the offer's own price.
+        const amountOff = input.plan.amount - input.offer.firstAmount;
+        const id = `brevia-${input.offer.slug}-${currency}-${amountOff}`;
+        try {
+          await stripe.coupons.create(
+            { id, amount_off: amountOff, currency, duration: "once", name: input.offer.slug },
+            { idempotencyKey: `coupon:${id}` },
+          );
+        } catch (error) {
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_already_exists")) throw error;
+        }
+        discounts.push({ coupon: id });
+      }
+      const item: Stripe.SubscriptionCreateParams.Item = input.plan.stripePriceId
+        ? { price: input.plan.stripePriceId }
+        : {
+            price_data: {
+              currency,
+              unit_amount: input.plan.amount,
+              product: `brevia-${input.plan.planId}`,
+              recurring: { interval: input.plan.interval === "YEAR" ? "year" : "month" },
+            },
+          };
+      const sub = await refusals(() =>
+        stripe.subscriptions.create(
+          {
+            customer: input.customerId,
+            items: [item],
+            default_payment_method: input.paymentMethodId,
+            ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}),
+            ...(discounts.length ? { discounts } : {}),
+            payment_behavior: "error_if_incomplete",
+            metadata: { userId: input.userId, planId: input.plan.planId, offerSlug: input.offer?.slug ?? "" },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { id: sub.id };
+    },
+
+    async createPayment(input) {
+      await attach(input.customerId, input.paymentMethodId, input.idempotencyKey);
+      const intent = await refusals(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.plan.currency.toLowerCase(),
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            confirm: true,
+            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+            metadata: { userId: input.userId, planId: input.plan.planId, offerSlug: input.offerSlug ?? "" },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (intent.status !== "succeeded" || !intent.latest_charge) throw new PaymentFailedError();
+      return { id: typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge.id };
+    },
+
+    async cancelSubscription(id, input) {
+      const details = input.reason ? { cancellation_details: { comment: input.reason.slice(0, 500) } } : {};
+      if (input.atPeriodEnd)
+        await stripe.subscriptions.update(id, { cancel_at_period_end: true, ...details }, { idempotencyKey: input.idempotencyKey });
+      else await stripe.subscriptions.cancel(id, details, { idempotencyKey: input.idempotencyKey });
+    },
+
+    async resumeSubscription(id, idempotencyKey) {
+      await stripe.subscriptions.update(id, { cancel_at_period_end: false }, { idempotencyKey });
+    },
+
+    async refundCharge(chargeId, idempotencyKey) {
+      await stripe.refunds.create({ charge: chargeId }, { idempotencyKey });
+    },
+
+    async retrieveSubscription(id): Promise<ProviderSubscription> {
+      const s = await stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] });
+      const item = s.items.data[0];
+      const periodEnd = at(item?.current_period_end);
+      const status = STATUS[s.status] ?? "INCOMPLETE";
+      return {
+        id: s.id,
+        customerId: typeof s.customer === "string" ? s.customer : s.customer.id,
+        userId: s.metadata.userId ?? "",
+        planId: s.metadata.planId ?? "",
+        offerSlug: s.metadata.offerSlug || null,
+        currency: s.currency.toUpperCase() as Currency,
+        amount: item?.price.unit_amount ?? 0,
+        status,
+        trialEnd: at(s.trial_end),
+        currentPeriodStart: at(item?.current_period_start) ?? new Date(s.created * 1000),
+        currentPeriodEnd: periodEnd,
+        cancelAtPeriodEnd: s.cancel_at_period_end,
+        canceledAt: at(s.canceled_at),
+        endedAt: at(s.ended_at),
+        cancelReason: s.cancellation_details?.comment ?? null,
+        graceEndsAt: status === "PAST_DUE" && periodEnd ? new Date(periodEnd.getTime() + GRACE_DAYS * 86_400_000) : null,
+        createdAt: new Date(s.created * 1000),
+        card: card(s.default_payment_method),
+      };
+    },
+
+    async retrieveCharge(id): Promise<ProviderCharge> {
+      const c = await stripe.charges.retrieve(id);
+      const details = c.payment_method_details?.card;
+      return {
+        id: c.id,
+        customerId: typeof c.customer === "string" ? c.customer : (c.customer?.id ?? ""),
+        userId: c.metadata.userId ?? "",
+        subscriptionId: c.metadata.subscriptionId || null,
+        planId: c.metadata.planId ?? "",
+        offerSlug: c.metadata.offerSlug || null,
+        currency: c.currency.toUpperCase() as Currency,
+        amount: c.amount,
+        paidAt: new Date(c.created * 1000),
+        refundedAmount: c.amount_refunded,
+        refundedAt: c.amount_refunded > 0 ? new Date() : null,
+        card: details ? { brand: details.brand ?? "card", last4: details.last4 ?? "" } : null,
+      };
+    },
+
+    verifyEvent(rawBody, signature): ProviderEvent {
+      const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      const object = event.data.object as {
+        id: string;
+        object: string;
+        subscription?: string;
+        parent?: { subscription_details?: { subscription?: string } };
+      };
+      if (object.object === "charge") return { id: event.id, type: event.type, object: { kind: "charge", id: object.id } };
+      if (object.object === "invoice") {
+        // An invoice event is applied by refetching the subscription it belongs to.
+        const sub = object.parent?.subscription_details?.subscription ?? object.subscription;
+        if (sub) return { id: event.id, type: event.type, object: { kind: "subscription", id: sub } };
+      }
+      return { id: event.id, type: event.type, object: { kind: "subscription", id: object.id } };
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { TestModeBadge } from "./TestModeBadge";
+
+// The local TEST MODE provider's card form: the number goes to the provider's endpoint, which keeps
+// brand and last 4 and answers a payment method id, as Stripe.js does; Brevia's API gets only the id.
+
+const PROVIDER_MESSAGES: Record<string, MessageDescriptor> = {
+  card_declined: msg`Your card was declined.`,
+  insufficient_funds: msg`Your card has insufficient funds.`,
+  live_mode_test_card: msg`Your card was declined. Your request was in test mode, but used a non test card.`,
+  incorrect_number: msg`Your card number is incorrect.`,
+  invalid_expiry: msg`Your card's expiration date is invalid.`,
+  invalid_cvc: msg`Your card's security code is invalid.`,
+};
+
+type ProviderAnswer = { id?: string; error?: { code: string; decline_code?: string } };
+
+export function CardForm(props: {
+  provider: "LOCAL" | "STRIPE";
+  submitLabel: string;
+  /** Uses the payment method; answers an error message to show, or null when done. */
+  onPaymentMethod(paymentMethodId: string): Promise<string | null>;
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useLingui();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (props.provider !== "LOCAL") {
+    return (
+      <p role="alert">
+        <Trans>Card payments with Stripe are not available on this page yet.</Trans>
+      </p>
+    );
+  }
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const [month, year] = String(form.get("expiry") ?? "")
+      .split("/")
+      .map((part) => Number(part.trim()));
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch("/test-provider/v1/payment_methods", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ number: form.get("number"), expMonth: month, expYear: year, cvc: form.get("cvc") }),
+      });
+      const answer = (await response.json()) as ProviderAnswer;
+      if (!answer.id) {
+        const code =
+          answer.error?.decline_code && PROVIDER_MESSAGES[answer.error.decline_code] ? answer.error.decline_code : answer.error?.code;
+        setError(i18n._(PROVIDER_MESSAGES[code ?? ""] ?? PROVIDER_MESSAGES.card_declined!));
+        return;
+      }
+      setError(await props.onPaymentMethod(answer.id));
+    } catch {
+      setError(t`Something went wrong. Please try again.`);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="card-form" onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
+      <TestModeBadge />
+      <fieldset>
+        <legend>
+          <Trans>Payment details</Trans>
+        </legend>
+        <label htmlFor={`${id}-name`}>{t`Name on the card`}</label>
+        <input id={`${id}-name`} name="name" autoComplete="cc-name" required />
+        <label htmlFor={`${id}-number`}>{t`Card number`}</label>
+        <input id={`${id}-number`} name="number" inputMode="numeric" autoComplete="cc-number" required />
+        <label htmlFor={`${id}-expiry`}>{t`Expiry date (MM/YY)`}</label>
+        <input id={`${id}-expiry`} name="expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" required />
+        <label htmlFor={`${id}-cvc`}>{t`Security code`}</label>
+        <input id={`${id}-cvc`} name="cvc" inputMode="numeric" autoComplete="cc-csc" required />
+      </fieldset>
+      {props.children}
+      {error && (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {props.submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+import { graphql } from "../../gql";
+
+export const TryNowQuery = graphql(`
+  query TryNow {
+    pricing {
+      planId
+      interval
+      trialDays
+      currency
+      amount
+      listAmount
+      perMonthAmount
+    }
+    commerceSettings {
+      testMode
+    }
+    testimonials(first: 6) {
+      nodes {
+        author
+        quote
+        source
+      }
+    }
+    faq(first: 10) {
+      nodes {
+        question
+        answer
+      }
+    }
+  }
+`);
+
+export const CheckoutQuery = graphql(`
+  query Checkout {
+    viewer {
+      id
+      email
+      subscription {
+        status
+        planId
+      }
+    }
+    pricing {
+      planId
+      interval
+      trialDays
+      currency
+      amount
+      listAmount
+      perMonthAmount
+      instalmentAmounts
+      trialEndsIfStartedNow
+    }
+    commerceSettings {
+      provider
+      testMode
+    }
+  }
+`);
+
+export const SubscriptionQuery = graphql(`
+  query ViewerSubscription {
+    viewer {
+      id
+      email
+      isPremium
+      subscription {
+        planId
+        status
+        currency
+        amount
+        trialEndsAt
+        currentPeriodEnd
+        cancelAtPeriodEnd
+        nextChargeAt
+        graceEndsAt
+        endedAt
+        lifetime
+      }
+      paymentCard {
+        brand
+        last4
+      }
+      receipts {
+        id
+        planId
+        currency
+        amount
+        paidAt
+        refundedAmount
+        refundedAt
+        cardBrand
+        cardLast4
+      }
+    }
+    commerceSettings {
+      testMode
+    }
+  }
+`);
+
+export const StartTrialMutation = graphql(`
+  mutation StartTrial($paymentMethodId: String!) {
+    startTrial(paymentMethodId: $paymentMethodId) {
+      ...MutationError @unmask
+      ... on PremiumSubscription {
+        status
+        trialEndsAt
+      }
+    }
+  }
+`);
+
+export const SubscribeMutation = graphql(`
+  mutation Subscribe($planId: String!, $offerSlug: String, $paymentMethodId: String!) {
+    subscribe(planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId) {
+      ...MutationError @unmask
+      ... on PremiumSubscription {
+        status
+      }
+    }
+  }
+`);
+
+export const CancelSubscriptionMutation = graphql(`
+  mutation CancelSubscription($reason: String) {
+    cancelSubscription(reason: $reason) {
+      ...MutationError @unmask
+      ... on PremiumSubscription {
+        status
+        cancelAtPeriodEnd
+      }
+    }
+  }
+`);
+
+export const ResumeSubscriptionMutation = graphql(`
+  mutation ResumeSubscription {
+    resumeSubscription {
+      ...MutationError @unmask
+      ... on PremiumSubscription {
+        status
+        cancelAtPeriodEnd
+      }
+    }
+  }
+`);
+
+export const RedeemVoucherMutation = graphql(`
+  mutation RedeemVoucher($code: String!) {
+    redeemVoucher(code: $code) {
+      ...MutationError @unmask
+      ... on VoucherRedeemed {
+        premiumUntil
+      }
+    }
+  }
+`);
