@@ -37,6 +37,9 @@ const PAGE_CATALOGUE_SOURCES = {
     "<rootDir>/src/routes/reader",
     "<rootDir>/src/features/reader",
     "<rootDir>/src/routes/settings",
+    // Highlights: /library/highlights and the reader's highlights (which load this catalogue with their chunk).
+    "<rootDir>/src/features/highlights",
+    "<rootDir>/src/routes/library-highlights",
   ],
   // Pages off the first visit's path: search, playlists, and commerce (plans, checkout, vouchers, the settings' subscription section).
   browse: [
@@ -47,6 +50,8 @@ const PAGE_CATALOGUE_SOURCES = {
     ...["try-now", "try-now-subscribe", "welcome-to-knowledge", "settings-subscribe", "redeem-voucher"].map(
       (route) => `<rootDir>/src/routes/${route}`,
     ),
+    // A shared highlight's public quote card.
+    "<rootDir>/src/routes/quote",
   ],
   // The error registry: said by forms and a signed-in reader's actions, never on a visitor's first page.
   errors: ["<rootDir>/src/app/errors"],

@@ -15,6 +15,7 @@ import { devOutboxTransport, smtpTransport } from "./features/accounts/mail/tran
 import { createCommerce, registerCommerceRoutes } from "./features/commerce/commerce-runtime.js";
 import { registerSitemap } from "./features/seo/sitemap.route.js";
 import { registerAccountExport } from "./features/settings/export.route.js";
+import { registerHighlightsExport } from "./features/highlights/export.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
@@ -86,6 +87,7 @@ export async function buildServer(
   registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
   registerAccountExport(app, db);
+  registerHighlightsExport(app, db, config.publicUrl);
   await registerWebApp(app, {
     distDir: options.webDistDir,
     serverEntry: options.webServerEntry,

@@ -13,6 +13,7 @@ writeFileSync(
     "export type Query = { a: string };",
     'export const HomePageDocument = {"kind":"Document","definitions":[]} as unknown as DocumentNode<HomePageQuery, HomePageQueryVariables>;',
     'export const MarkReadDocument = {"kind":"Document","__meta__":{"hash":"sha256:x"}} as unknown as DocumentNode<MarkReadMutation, MarkReadMutationVariables>;',
+    'export const Card_BookFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition"}]} as unknown as DocumentNode<Card_BookFragment, unknown>;',
   ].join("\n"),
 );
 
@@ -35,6 +36,14 @@ describe("one module per GraphQL document", () => {
     expect(plugin.resolveId("\0gql-document:MarkReadDocument")).toBe("\0gql-document:MarkReadDocument");
     expect(plugin.load("\0gql-document:MarkReadDocument")).toBe(
       'export const MarkReadDocument = {"kind":"Document","__meta__":{"hash":"sha256:x"}};',
+    );
+  });
+
+  it("gives a fragment's document (what useFragment reads) a module of its own too", () => {
+    const out = plugin.transform(`import { Card_BookFragmentDoc } from "../../gql/graphql";`, source) as { code: string };
+    expect(out.code).toBe('import { Card_BookFragmentDoc } from "\\u0000gql-document:Card_BookFragmentDoc";');
+    expect(plugin.load("\0gql-document:Card_BookFragmentDoc")).toBe(
+      'export const Card_BookFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition"}]};',
     );
   });
 

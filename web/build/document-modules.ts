@@ -8,7 +8,8 @@ const PREFIX = "\0gql-document:";
  * One module per GraphQL document. Codegen's babel optimizer turns each graphql(`…`) into an import
  * from src/gql/graphql.ts, one module holding every document: the bundler cannot split a module, so
  * every page's (and every signed-in reader's) documents would ship with the home page. This rewrites
- * `import { XDocument } from ".../gql/graphql"` into an import of a module holding XDocument alone.
+ * `import { XDocument } from ".../gql/graphql"` into an import of a module holding XDocument alone; a
+ * fragment's document (`Component_typeFragmentDoc`, which useFragment reads) likewise.
  */
 export function documentModules(gqlDir: string): Plugin {
   const generated = path.join(gqlDir, "graphql.ts");
@@ -16,9 +17,11 @@ export function documentModules(gqlDir: string): Plugin {
   let documents: Map<string, string> | undefined;
   const documentSource = (name: string) => {
     documents ??= new Map(
-      [...readFileSync(generated, "utf8").matchAll(/^export const (\w+Document) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm)].map(
-        (match) => [match[1]!, match[2]!],
-      ),
+      [
+        ...readFileSync(generated, "utf8").matchAll(
+          /^export const (\w+(?:Document|FragmentDoc)) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm,
+        ),
+      ].map((match) => [match[1]!, match[2]!]),
     );
     return documents.get(name);
   };
@@ -47,7 +50,7 @@ export function documentModules(gqlDir: string): Plugin {
           .map((part) => part.trim())
           .filter(Boolean);
         // Only plain document imports are rewritten; anything else keeps the generated module.
-        if (!imported.every((name) => /^\w+Document$/.test(name) && documentSource(name))) return statement;
+        if (!imported.every((name) => /^\w+(?:Document|FragmentDoc)$/.test(name) && documentSource(name))) return statement;
         changed = true;
         return imported.map((name) => `import { ${name} } from ${JSON.stringify(PREFIX + name)};`).join("\n");
       });

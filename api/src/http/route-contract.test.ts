@@ -15,7 +15,7 @@ let readerCookie: string;
 const LANGS: Language[] = ["pt", "en", "es"];
 
 /** A page of each route, from the fixtures below. */
-const SAMPLE_PARAMS = { slug: "sample", token: "not-a-real-token" };
+const SAMPLE_PARAMS = { slug: "sample", token: "not-a-real-token", id: "sample-shared-quote" };
 
 beforeAll(async () => {
   const category = await buildCategory(db.prisma, { slug: "sample" });
@@ -43,7 +43,24 @@ beforeAll(async () => {
       },
     },
   });
-  readerCookie = `brevia_session=${(await buildReader(db.prisma)).token}`;
+  const reader = await buildReader(db.prisma);
+  readerCookie = `brevia_session=${reader.token}`;
+  // A shared highlight: the quote card's page (/quote/:id).
+  await db.prisma.highlight.create({
+    data: {
+      userId: reader.user.id,
+      microbookId: book.id,
+      editionId: book.editions[0]!.id,
+      language: book.editions[0]!.language,
+      quote: "A sample quote",
+      prefix: "",
+      suffix: "",
+      startOffset: 0,
+      endOffset: 14,
+      textVersion: "v1",
+      shareId: SAMPLE_PARAMS.id,
+    },
+  });
 });
 
 const page = (url: string, cookie = "") =>

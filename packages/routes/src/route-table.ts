@@ -100,6 +100,9 @@ const DECLARATIONS = {
     catalogues: ["browse", "errors"],
     clientQuery: ["code"],
   },
+  // Highlights (the library issue): the reader's highlights, and a shared one's public quote card (a random id).
+  libraryHighlights: { path: "/library/highlights", guard: "signed-in", catalogues: ["account", "errors"], query: ["q"] },
+  quote: { path: "/quote/:id", guard: "public", catalogues: ["browse"] },
 } as const satisfies Record<string, RouteDeclaration>;
 
 export type RouteName = keyof typeof DECLARATIONS;

@@ -6,6 +6,7 @@ const result: { possibleTypes: { Error: string[] } } = {
       "CardDeclinedError",
       "EmailChangeFailedError",
       "EmailTakenError",
+      "HighlightNotFoundError",
       "InsufficientFundsError",
       "InvalidCodeError",
       "InvalidCredentialsError",

@@ -23,6 +23,22 @@ describe("GET /account/export.json", () => {
     await db.prisma.socialIdentity.create({
       data: { userId: user.id, provider: "FACEBOOK", subject: "fb-subject", email: user.email, emailVerified: false },
     });
+    await db.prisma.highlight.create({
+      data: {
+        userId: user.id,
+        microbookId: book.id,
+        editionId: book.editions[0]!.id,
+        language: "en",
+        quote: "All warfare is based on deception.",
+        note: "Sun Tzu's first rule",
+        prefix: "",
+        suffix: "",
+        startOffset: 0,
+        endOffset: 34,
+        keyIdeaPosition: 0,
+        textVersion: "v1",
+      },
+    });
     const { user: stranger } = await buildReader(db.prisma);
 
     const response = await app.inject({ method: "GET", url: ACCOUNT_EXPORT_PATH, cookies: { brevia_session: token } });
@@ -42,6 +58,14 @@ describe("GET /account/export.json", () => {
         chosenBooks: [{ microbook: { slug: "the-art-of-war" } }],
       },
       socialIdentities: [{ provider: "FACEBOOK", subject: "fb-subject", email: user.email, emailVerified: false }],
+      highlights: [
+        {
+          microbook: { slug: "the-art-of-war" },
+          quote: "All warfare is based on deception.",
+          note: "Sun Tzu's first rule",
+          colour: "YELLOW",
+        },
+      ],
     });
     expect(data.sessions).toHaveLength(1);
     expect(response.body).not.toContain("passwordHash");

@@ -160,6 +160,26 @@ export const EXPORT_SECTIONS = {
     ]);
     return { customer, subscriptions, receipts, vouchers: vouchers.map((v) => ({ code: v.voucher.code, redeemedAt: v.redeemedAt })) };
   },
+  // Highlights and notes, with their place and state (a detached one keeps its original quote).
+  highlights: (prisma, userId) =>
+    prisma.highlight.findMany({
+      where: { userId },
+      select: {
+        microbook: { select: { slug: true } },
+        language: true,
+        quote: true,
+        note: true,
+        colour: true,
+        keyIdeaPosition: true,
+        startOffset: true,
+        endOffset: true,
+        detachedAt: true,
+        shareId: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+      orderBy: { createdAt: "asc" },
+    }),
 } satisfies Record<string, Section>;
 
 /** The Prisma models the sections above read (the test compares them with every model tied to User). */
@@ -179,6 +199,7 @@ export const EXPORTED_MODELS = [
   "Subscription",
   "Receipt",
   "VoucherRedemption",
+  "Highlight",
 ];
 
 /** Models tied to User that are deliberately not exported, and why. */

@@ -26,6 +26,7 @@ const MESSAGES = {
   OFFER_UNAVAILABLE: msg`This offer is not available to you.`,
   NO_SUBSCRIPTION: msg`You have no subscription to change.`,
   TEST_CLOCK_UNAVAILABLE: msg`The test clock is off here.`,
+  HIGHLIGHT_NOT_FOUND: msg`This highlight was already deleted.`,
   // RATE_LIMITED says how long to wait: see rateLimited below.
 
   // Input issues (InvalidInputError.issues), whatever the field; FIELD_MESSAGES words some per field.
@@ -44,6 +45,7 @@ const MESSAGES = {
   UNKNOWN_BOOK: msg`One of those books is no longer available. Please reload the page.`,
   NOT_AN_OPTION: msg`Please choose one of the options.`,
   OUT_OF_RANGE: msg`This value is out of range.`,
+  NOT_IN_TEXT: msg`This passage is no longer in the book's text. Please reload the page.`,
 
   // Why a social sign-in did not happen (the server's `?social_error=`), with the provider's name.
   CANCELLED: msg`You cancelled signing in with {provider}.`,

@@ -42,6 +42,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
-  if (!api) throw new Error("useToast needs a ToastProvider");
+  if (!api) throw new Error("No ToastProvider");
   return api;
 }

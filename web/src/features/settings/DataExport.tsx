@@ -12,8 +12,8 @@ export function DataExport() {
       </h2>
       <p>
         <Trans>
-          Download a copy of everything Brevia keeps about you: your profile, devices, reading, onboarding answers and subscription, as a
-          JSON file.
+          Download a copy of everything Brevia keeps about you: your profile, devices, reading, highlights and notes, onboarding answers and
+          subscription, as a JSON file.
         </Trans>
       </p>
       <a className="button" href={ACCOUNT_EXPORT_URL} download>

@@ -1,6 +1,6 @@
 import { useReadQuery } from "@apollo/client/react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { RichText } from "../../features/catalog/RichText";
@@ -12,6 +12,7 @@ import { ShareButton } from "../../features/discovery/ShareButton";
 import { UpgradeButton } from "../../features/discovery/UpgradeModal";
 import { ReaderStateButtons, VisitorStateButtons } from "../../features/library/ReadingStateButtons";
 import { useNarrationTracker } from "../../features/library/reading-tracker";
+import { LazyReaderHighlights } from "../../features/highlights/LazyReaderHighlights";
 import type { microbookLoader } from "./loader";
 
 /** "Original published 1854", or for a year before the common era "… 180 BCE" in the reader's wording. */
@@ -38,6 +39,8 @@ export function Component() {
   const { queryRef, stateRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
   const { data } = useReadQuery(queryRef);
   const pageRef = useRef<HTMLElement>(null);
+  const textRef = useRef<HTMLOListElement>(null);
+  const [textSection, setTextSection] = useState<HTMLElement | null>(null);
   const book = data.microbook;
   const edition = book?.edition;
   const content = edition?.content ?? null;
@@ -158,7 +161,7 @@ export function Component() {
         </div>
       </section>
 
-      <section aria-labelledby="ideas-title" className="key-ideas">
+      <section aria-labelledby="ideas-title" className="key-ideas" ref={setTextSection}>
         <h2 id="ideas-title">
           <Trans>Key ideas</Trans>
         </h2>
@@ -172,12 +175,12 @@ export function Component() {
         )}
         {content ? (
           <>
-            <div lang={edition.language}>
+            <div lang={edition.language} data-reader-chapter="intro">
               <RichText text={content.introduction} />
             </div>
             <ol className="key-ideas__list" lang={edition.language}>
               {content.keyIdeas.map((idea) => (
-                <li key={idea.position}>
+                <li key={idea.position} data-reader-chapter={idea.position}>
                   <h3>{idea.title}</h3>
                   <RichText text={idea.body} />
                 </li>
@@ -194,6 +197,8 @@ export function Component() {
           </ol>
         )}
       </section>
+      {/* The reader's highlights: select text to highlight it; theirs are marked and listed (signed in, text open). */}
+      {content && stateRef && <LazyReaderHighlights slug={book.slug} editionId={edition.id} container={textSection} />}
 
       {book.similar.length > 0 && (
         <section aria-labelledby="similar-title">

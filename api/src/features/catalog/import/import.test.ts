@@ -7,6 +7,9 @@ import { narrationScript } from "../narrate/script.js";
 import { CatalogValidationError } from "./errors.js";
 import { importCatalog } from "./import.js";
 import { readCatalog } from "./parse.js";
+import { buildReader } from "../../../test/factories.js";
+import { anchorAt } from "../../highlights/anchor.js";
+import { textVersion } from "../../highlights/chapter-text.js";
 
 // A small catalogue made here (tests never depend on the bundled content): 2 books, 1 category.
 const words = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed}${i % 7 ? "" : "."} word`).join(" ");
@@ -55,6 +58,40 @@ describe("catalog import", () => {
     const first = await snapshot();
     await importCatalog(db.prisma, await readCatalog(dir));
     expect(await snapshot()).toBe(first);
+  });
+
+  it("re-anchors readers' highlights when the text changed, and keeps one it cannot place, detached", async () => {
+    const file = path.join(dir, "books", "first-book", "en.md");
+    const original = await readFile(file, "utf8");
+    const KEPT = "The lighthouse keeper counted every ship.";
+    const LOST = "Zebras never read maps at night.";
+    await writeFile(file, original.replace("## Idea 2\n\n", `## Idea 2\n\n${KEPT} ${LOST}\n\n`));
+    await importCatalog(db.prisma, await readCatalog(dir));
+    const edition = await db.prisma.microbookEdition.findFirstOrThrow({
+      where: { language: "en", microbook: { slug: "first-book" } },
+      include: { keyIdeas: true },
+    });
+    const body = edition.keyIdeas.find((idea) => idea.position === 1)!.body;
+    const { user } = await buildReader(db.prisma, { plan: "premium" });
+    const highlight = (quote: string) =>
+      db.prisma.highlight.create({
+        data: {
+          ...anchorAt(1, body, body.indexOf(quote), body.indexOf(quote) + quote.length),
+          textVersion: textVersion(edition),
+          userId: user.id,
+          microbookId: edition.microbookId,
+          editionId: edition.id,
+          language: "en",
+        },
+      });
+    const kept = await highlight(KEPT);
+    const lost = await highlight(LOST);
+    // The editors add a paragraph above and delete the second sentence.
+    await writeFile(file, original.replace("## Idea 2\n\n", `## Idea 2\n\nA paragraph the editors added.\n\n${KEPT}\n\n`));
+    await importCatalog(db.prisma, await readCatalog(dir));
+    const after = await db.prisma.highlight.findMany();
+    expect(after.find((h) => h.id === kept.id)).toMatchObject({ quote: KEPT, startOffset: kept.startOffset + 32, detachedAt: null });
+    expect(after.find((h) => h.id === lost.id)).toMatchObject({ quote: LOST, startOffset: lost.startOffset, detachedAt: expect.any(Date) });
   });
 
   it("rejects broken front matter naming the file and the line, and writes nothing", async () => {

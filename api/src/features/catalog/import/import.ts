@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../../../generated/prisma/client.js";
+import { detachEditionHighlights, reanchorEdition } from "../../highlights/highlights.service.js";
 import type { Catalog, CatalogBook, CatalogLanguage, UpgradeContent } from "./model.js";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -60,7 +61,7 @@ async function importUpgradeContent(tx: Tx, upgrade: UpgradeContent | undefined)
   await tx.faqEntry.deleteMany({ where: { slug: { notIn: faq.map((f) => f.slug) } } });
 }
 
-async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, string>) {
+async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, string>, highlighted: ReadonlySet<string>) {
   const author = await tx.author.upsert({
     where: { slug: book.authorSlug },
     create: { slug: book.authorSlug, name: book.author },
@@ -104,6 +105,8 @@ async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, st
       });
     }
     await tx.keyIdea.deleteMany({ where: { editionId: edition.id, position: { gte: e.keyIdeas.length } } });
+    // Readers' highlights follow the text when it changed (or are kept, detached, when they cannot).
+    if (highlighted.has(edition.id)) await reanchorEdition(tx, edition.id);
     if (e.audio) {
       const track = {
         fileName: e.audio.fileName,
@@ -118,7 +121,11 @@ async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, st
       await tx.audioTrack.deleteMany({ where: { editionId: edition.id } });
     }
   }
-  await tx.microbookEdition.deleteMany({ where: { microbookId: microbook.id, language: { notIn: book.editions.map((e) => e.language) } } });
+  const withdrawn = { microbookId: microbook.id, language: { notIn: book.editions.map((e) => e.language) } };
+  // A withdrawn language's highlights stay in their readers' lists, detached.
+  const withdrawnIds = (await tx.microbookEdition.findMany({ where: withdrawn, select: { id: true } })).map((row) => row.id);
+  if (withdrawnIds.length) await detachEditionHighlights(tx, withdrawnIds);
+  await tx.microbookEdition.deleteMany({ where: withdrawn });
   return { id: microbook.id, audio };
 }
 
@@ -146,8 +153,14 @@ export async function importCatalog(prisma: PrismaClient, catalog: Catalog): Pro
       }
       const bookIds = new Map<string, string>();
       let audio = 0;
+      // The editions readers highlighted (one statement): only those are re-anchored.
+      const highlighted = new Set(
+        (await tx.highlight.findMany({ where: { editionId: { not: null } }, distinct: ["editionId"], select: { editionId: true } })).map(
+          (row) => row.editionId!,
+        ),
+      );
       for (const book of catalog.books) {
-        const imported = await importBook(tx, book, categoryIds);
+        const imported = await importBook(tx, book, categoryIds, highlighted);
         bookIds.set(book.slug, imported.id);
         audio += imported.audio;
       }
