@@ -28,7 +28,7 @@ const SIZES = [
 
 describe("the app's shell", () => {
   for (const { name, viewport } of SIZES) {
-    it(`on ${name}, a toast never covers the header's controls`, { timeout: 60_000 }, async () => {
+    it(`on ${name}, a toast never covers the header's controls nor the bottom bar's`, { timeout: 60_000 }, async () => {
       const context = await openContext(browser, { locale: "en-US", viewport });
       const page = await context.newPage();
       await openFreeBook(page);
@@ -38,7 +38,7 @@ describe("the app's shell", () => {
       await expect.poll(() => toast.count()).toBe(1);
       await page.evaluate("window.scrollTo(0, 0)");
       const toastBox = (await toast.boundingBox())!;
-      const controls = page.locator(".site-header").locator("a, button, input, select");
+      const controls = page.locator(".site-header, .bottom-nav").locator("a, button, input, select");
       const covered: string[] = [];
       for (const control of await controls.all()) {
         const box = await control.boundingBox();

@@ -1,6 +1,7 @@
 // The app in the browser, loaded by main.tsx: the router, Apollo Client and the page's hydration.
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { shellPartsLoaded } from "./app/shell/deferred-shell";
 import { createBrowserRouter, redirect, RouterProvider } from "react-router-dom";
 import { browserLink, createApollo } from "./app/apollo";
 import { activateLocale, i18n } from "./app/i18n";
@@ -76,6 +77,8 @@ export async function start() {
       resolve();
     });
   });
+  // The header's and bottom bar's code (app/shell/deferred-shell.tsx), fetched since the app started.
+  await shellPartsLoaded.catch(() => undefined);
   await nextTask();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread until the whole page is hydrated (the page is already visible: the server's HTML).

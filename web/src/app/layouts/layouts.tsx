@@ -1,8 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Outlet } from "react-router-dom";
+import { BottomNav } from "../shell/deferred-shell";
 import { Footer, Header } from "./Header";
 
-/** The app's usual frame: header with navigation, the page, footer. */
+/** The app's usual frame: header with navigation, the page, footer; on phones the bottom bar. */
 export function DefaultLayout() {
   return (
     <>
@@ -11,6 +12,7 @@ export function DefaultLayout() {
         <Outlet />
       </main>
       <Footer />
+      <BottomNav />
     </>
   );
 }
@@ -37,7 +39,7 @@ export function PublicLayout() {
   );
 }
 
-/** Pages that sell the subscription: the usual frame with a call to start the free trial. */
+/** Pages that sell the subscription: the usual frame (bottom bar included) with a call to start the free trial. */
 export function SubscriptionCallLayout() {
   const { t } = useLingui();
   return (
@@ -50,6 +52,7 @@ export function SubscriptionCallLayout() {
         <Outlet />
       </main>
       <Footer />
+      <BottomNav />
     </>
   );
 }

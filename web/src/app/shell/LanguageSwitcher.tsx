@@ -13,13 +13,16 @@ const NAMES: Record<Locale, string> = { pt: "Português", en: "English", es: "Es
  * i18n_redirected cookie before the router moves (the Portuguese home would otherwise send a
  * reader who remembered another language back to it). Plain links: they work before hydration,
  * can be opened in a new tab, and the server renders them exactly as the browser does.
+ * The wide header's is a navigation landmark; the phone's account menu and the footer hold the same
+ * links as a named group (`landmark={false}`), so a page never has two "Language" landmarks.
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ landmark = true }: { landmark?: boolean }) {
   const { t } = useLingui();
   const current = useLocale();
   const { pathname, search } = useLocation();
+  const Wrapper = landmark ? "nav" : "div";
   return (
-    <nav className="language-switcher" aria-label={t`Language`}>
+    <Wrapper className="language-switcher" role={landmark ? undefined : "group"} aria-label={t`Language`}>
       <ul>
         {pageInEachLocale(pathname).map(({ locale, path }) => (
           <li key={locale}>
@@ -35,6 +38,6 @@ export function LanguageSwitcher() {
           </li>
         ))}
       </ul>
-    </nav>
+    </Wrapper>
   );
 }

@@ -59,7 +59,7 @@ describe("toasts", () => {
     expect(visibleToasts()).toEqual([]);
   });
 
-  it("are announced politely, from a region fixed at the bottom right, away from the header", () => {
+  it("are announced politely, from a region fixed at the bottom right, away from the header, above the dock", () => {
     actNow(() => toast.show("Saved"));
     const region = screen.getByText("Saved").closest(".toast-region")!;
     expect(region.getAttribute("role")).toBe("status");
@@ -71,7 +71,11 @@ describe("toasts", () => {
     try {
       const computed = getComputedStyle(region);
       expect(computed.position).toBe("fixed");
-      expect(computed.bottom).toMatch(/^\d/);
+      // Above the phone's bottom bar and the player's mini bar (both 0 here: no bar in this page).
+      expect(computed.bottom).toBe("calc(calc(0px + 0px) + 16px)");
+      document.documentElement.style.setProperty("--bottom-nav-height", "56px");
+      expect(getComputedStyle(region).bottom).toBe("calc(calc(56px + 0px) + 16px)");
+      document.documentElement.style.removeProperty("--bottom-nav-height");
       expect(computed.right).toMatch(/^\d/);
       expect(["", "auto"]).toContain(computed.left);
       expect(["", "auto"]).toContain(computed.top);

@@ -29,24 +29,52 @@ export function useSearchShortcut() {
 /**
  * The header's search box, on every page: a plain GET form to /search?q=… (it works before the
  * scripts load), and "/" focuses it. The search page has its own box, so this one steps aside there.
+ * With `popoverId`, on a phone it is a popover (HTML's, styles.css) that its search button (in the
+ * header's row, after it) opens across the row, the focus in its field; Escape, a press outside or its close button
+ * shut it and the browser puts the focus back on the search button. Wide screens show it in the row.
  */
-export function SearchBox() {
+export function SearchBox({ popoverId }: { popoverId?: string }) {
   const { t } = useLingui();
   const localize = useLocalizedPath();
   const { pathname } = useLocation();
   useSearchShortcut();
   if (matchRoute(pathname)?.name === "search") return null;
   return (
-    <Form method="get" action={localize("/search")} role="search" className="site-search">
-      <input
-        type="search"
-        name="q"
-        data-search-input
-        aria-label={t`Search microbooks`}
-        placeholder={t`Search titles, authors, topics (/)`}
-        maxLength={200}
-        enterKeyHint="search"
-      />
-    </Form>
+    <>
+      <Form
+        method="get"
+        action={localize("/search")}
+        role="search"
+        className="site-search"
+        id={popoverId}
+        popover={popoverId ? "auto" : undefined}
+        onToggle={(event) => {
+          if (event.newState === "open") event.currentTarget.querySelector("input")?.focus();
+        }}
+      >
+        <input
+          type="search"
+          name="q"
+          data-search-input
+          aria-label={t`Search microbooks`}
+          placeholder={t`Search titles, authors, topics (/)`}
+          maxLength={200}
+          enterKeyHint="search"
+        />
+        {popoverId && (
+          <button
+            type="button"
+            className="icon-button site-search__close"
+            data-icon="close"
+            aria-label={t`Close`}
+            popoverTarget={popoverId}
+            popoverTargetAction="hide"
+          />
+        )}
+      </Form>
+      {popoverId && (
+        <button type="button" popoverTarget={popoverId} className="icon-button phone-only" data-icon="search" aria-label={t`Search`} />
+      )}
+    </>
   );
 }

@@ -39,7 +39,7 @@ function setUp(hearings: Hearing[], locale: "en" | "pt" = "en") {
         slug: "mix",
         title: "Mix",
         description: "A mix",
-        week: "2026-W48",
+        weekStart: "2026-11-23",
         isThisWeek: true,
         itemCount: hearings.length,
         items: { __typename: "PlaylistItemsConnection", nodes: hearings.map((hearing, index) => item(index + 1, hearing)) },

@@ -6,16 +6,18 @@ import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { coverLoadingAt, MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { hearingOf, PlayAll, type PlayAllItem } from "../../features/discovery/PlayAll";
+import { weekStartLabel } from "../../features/discovery/week-label";
 import type { playlistLoader } from "./loader";
 
 export function Component() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const localize = useLocalizedPath();
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof playlistLoader>>>;
   const { data } = useReadQuery(queryRef);
   const [playingKey, setPlayingKey] = useState<string | null>(null);
   const playlist = data.playlist;
   if (!playlist) return null;
+  const week = weekStartLabel(playlist.weekStart, i18n.locale);
   const listening: PlayAllItem[] = playlist.items.nodes.flatMap(({ microbook: { id, edition } }) =>
     edition
       ? [
@@ -40,7 +42,7 @@ export function Component() {
       </p>
       <h1 id="playlist-title">{playlist.title}</h1>
       <p className="listing__count">
-        {playlist.isThisWeek ? <Trans>This week</Trans> : <Trans>Week {playlist.week}</Trans>}
+        {playlist.isThisWeek ? <Trans>This week</Trans> : <Trans>Week of {week}</Trans>}
         {" · "}
         <Plural value={playlist.itemCount} one="# microbook" other="# microbooks" />
       </p>

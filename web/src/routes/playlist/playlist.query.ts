@@ -7,7 +7,7 @@ export const PlaylistPageQuery = graphql(`
       slug
       title
       description
-      week
+      weekStart
       isThisWeek
       itemCount
       items(first: 50) {

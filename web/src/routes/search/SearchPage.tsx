@@ -106,7 +106,7 @@ export function Component() {
           autoComplete="off"
           enterKeyHint="search"
           placeholder={t`Titles, authors, topics…`}
-          aria-controls="search-results"
+          aria-controls={empty ? undefined : "search-results"}
           aria-describedby="search-help"
           onChange={(event) => setInput(event.target.value)}
           onKeyDown={onInputKeyDown}

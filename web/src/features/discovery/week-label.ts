@@ -1,0 +1,9 @@
+/**
+ * A week's Monday ("2026-11-16") said as people say it, for "Week of …": "16 November" in en (British order, as the
+ * spec words it), "16 de novembro" in pt, "16 de noviembre" in es. UTC both on the server and in the
+ * browser, so the date never shifts by a time zone and hydration sees the same text.
+ */
+export function weekStartLabel(weekStart: string, locale: string): string {
+  const intlLocale = locale === "en" ? "en-GB" : locale;
+  return new Intl.DateTimeFormat(intlLocale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${weekStart}T00:00:00Z`));
+}
