@@ -38,6 +38,7 @@ export const ONLY_SCENARIOS = list("BENCH_SCENARIOS", [
   "visitorMicrobook",
   "readerMicrobook",
   "progressSave",
+  "readerLibrary",
   "visitorMicrobookHtml",
 ]);
 /** BENCH_DATABASES: only these databases; unset: both. */

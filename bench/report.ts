@@ -150,9 +150,11 @@ export const TARGETS: Target[] = [
   ratioTarget("visitorHome", "visitor home page", { pglite: 0.5, postgres: 0.5 }),
   ratioTarget("visitorMicrobook", "visitor microbook page", { pglite: 0.5, postgres: 0.5 }),
   ratioTarget("readerMicrobook", "signed-in microbook page", { pglite: 0.05, postgres: 0.1 }),
+  ratioTarget("readerLibrary", "signed-in library page (first tab, 20 books)", { pglite: 0.05, postgres: 0.1 }),
   // A rendered page (from the page cache, compressed per request) beside the cheapest answer.
   ratioTarget("visitorMicrobookHtml", "visitor microbook page HTML", { pglite: 0.25, postgres: 0.25 }, "/healthz"),
   statementTarget("readerMicrobook", "signed-in (uncached) microbook page", 8),
+  statementTarget("readerLibrary", "signed-in library page", 8),
   statementTarget("visitorHome", "home page (uncached execution)", 6),
   // One progress model for text and audio (the reader, the player): a save is one statement.
   ratioTarget("progressSave", "reading progress save", { pglite: 0.1, postgres: 0.15 }),

@@ -7,9 +7,11 @@ import { SESSION_COOKIE } from "../api/src/features/accounts/viewer.js";
 import { sha256Hex } from "../api/src/http/persisted-operations.js";
 import {
   HomePageDocument,
+  LibraryPageDocument,
   MicrobookPageDocument,
   SaveReadingPositionDocument,
   type HomePageQuery,
+  type LibraryPageQuery,
   type MicrobookPageQuery,
   type SaveReadingPositionMutation,
 } from "../web/src/gql/graphql.js";
@@ -44,6 +46,9 @@ export function persistedOperation(document: DocumentNode): PersistedOperation {
 export const HOME_PAGE = persistedOperation(HomePageDocument);
 export const MICROBOOK_PAGE = persistedOperation(MicrobookPageDocument);
 export const SAVE_READING_POSITION = persistedOperation(SaveReadingPositionDocument);
+export const LIBRARY_PAGE = persistedOperation(LibraryPageDocument);
+/** Books in the bench reader's favourites: the library page's first tab, one full page. */
+export const LIBRARY_BOOKS = 20;
 
 /** Apollo Client's GET (rewriteURIForGET): operationName, variables and extensions, JSON-encoded; no query text. */
 export function persistedGet(operation: PersistedOperation, variables: Record<string, unknown>, sessionToken?: string): HttpRequest {
@@ -103,7 +108,7 @@ export const BASELINES: Record<BaselineKind, { title: string; request: HttpReque
   healthz: { title: "GET /healthz", request: HEALTHZ_REQUEST },
 };
 
-export type ScenarioId = "visitorHome" | "visitorMicrobook" | "readerMicrobook" | "progressSave";
+export type ScenarioId = "visitorHome" | "visitorMicrobook" | "readerMicrobook" | "progressSave" | "readerLibrary";
 export type PageScenarioId = "visitorMicrobookHtml";
 export type MeasuredId = ScenarioId | PageScenarioId;
 
@@ -147,6 +152,14 @@ function checkMicrobook(premium: boolean) {
   };
 }
 
+function checkLibrary(data: unknown): string | null {
+  const page = data as LibraryPageQuery | null;
+  if (!page?.viewer) return "viewer is null";
+  if (page.viewer.library.nodes.length !== LIBRARY_BOOKS)
+    return `the first tab has ${page.viewer.library.nodes.length} books, not ${LIBRARY_BOOKS}`;
+  return null;
+}
+
 /**
  * The reader's progress save as the web sends it: a POST of the persisted mutation's hash. Under load
  * each request carries the next sequence of one session, so every save is applied (a write, not a
@@ -184,6 +197,7 @@ function checkProgressSave(data: unknown): string | null {
 /** `microbookIds`: global ids of books the reader may read, the first the one benched in-process. */
 export function buildScenarios(input: { slug: string; sessionToken: string; microbookIds: readonly string[] }): Scenario[] {
   const microbookVariables = { slug: input.slug, language: LANGUAGE };
+  const libraryVariables = { shelf: "FAVOURITES", sort: "RECENT" };
   return [
     {
       id: "visitorHome",
@@ -240,6 +254,18 @@ export function buildScenarios(input: { slug: string; sessionToken: string; micr
       request: progressSaveRequest(input.microbookIds, input.sessionToken),
       fallbackRequest: progressSaveRequest(input.microbookIds, input.sessionToken),
       checkData: checkProgressSave,
+    },
+    {
+      id: "readerLibrary",
+      title: "signed-in library page (first tab, 20 books)",
+      baseline: "graphql",
+      operation: LIBRARY_PAGE,
+      variables: libraryVariables,
+      sessionToken: input.sessionToken,
+      cached: false,
+      request: persistedGet(LIBRARY_PAGE, libraryVariables, input.sessionToken),
+      fallbackRequest: textPost(LIBRARY_PAGE, libraryVariables, input.sessionToken),
+      checkData: checkLibrary,
     },
   ];
 }

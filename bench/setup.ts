@@ -17,6 +17,7 @@ import {
   buildPageScenarios,
   buildScenarios,
   HOME_PAGE,
+  LIBRARY_BOOKS,
   type PageScenario,
   type PersistedOperation,
   type Scenario,
@@ -110,6 +111,24 @@ export async function setUp(
     // The fragment's fields are masked in the operation's type; the data has them.
     const slug = (home.data as { latest?: { nodes: { slug?: string }[] } } | null)?.latest?.nodes[0]?.slug;
     if (!slug) throw new Error(`HomePage returned no latest microbook: ${JSON.stringify(home.data).slice(0, 500)}`);
+
+    // The library page's first tab: the reader's favourites, one full page of them.
+    const favourites = await db.prisma.microbook.findMany({
+      where: { editions: { some: {} } },
+      select: { id: true },
+      orderBy: { id: "asc" },
+      take: LIBRARY_BOOKS,
+    });
+    if (favourites.length < LIBRARY_BOOKS)
+      throw new Error(`the catalogue has ${favourites.length} microbooks; the library page needs ${LIBRARY_BOOKS}`);
+    await db.prisma.userBookState.createMany({
+      data: favourites.map(({ id }, i) => ({
+        userId: user.id,
+        microbookId: id,
+        isFavourite: true,
+        favouritedAt: new Date(Date.now() - i * 60_000),
+      })),
+    });
 
     // The progress save's books: the benched one first, then others with text (global ids, Relay's encoding).
     const books = await db.prisma.microbook.findMany({

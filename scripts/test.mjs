@@ -76,6 +76,13 @@ try {
   step("migrations match schema.prisma", () => pnpm(["db:check"]));
   step("Lingui catalogues complete", () => pnpm(["i18n:check"]));
   step("catalogue valid", () => pnpm(["catalog:check"]));
+  // Send to Kindle's tests validate the EPUBs it makes with Debian's epubcheck (a Java program).
+  if (!existsSync("/usr/bin/epubcheck")) {
+    step("install epubcheck (Debian package)", () => {
+      run("apt-get", ["update", "-qq"]);
+      run("apt-get", ["install", "-y", "-qq", "epubcheck"], { DEBIAN_FRONTEND: "noninteractive" });
+    });
+  }
   step("unit and API tests on PGlite", () =>
     leavesNoTemp(() => run(bin("vitest"), ["run", "--project", "api", "--project", "web", "--project", "web-dom"])),
   );

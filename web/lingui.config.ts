@@ -40,6 +40,8 @@ const PAGE_CATALOGUE_SOURCES = {
     // Highlights: /library/highlights and the reader's highlights (which load this catalogue with their chunk).
     "<rootDir>/src/features/highlights",
     "<rootDir>/src/routes/library-highlights",
+    "<rootDir>/src/routes/library",
+    "<rootDir>/src/features/library/LibraryActions.tsx",
   ],
   // Pages off the first visit's path: search, playlists, and commerce (plans, checkout, vouchers, the settings' subscription section).
   browse: [
@@ -54,7 +56,12 @@ const PAGE_CATALOGUE_SOURCES = {
     "<rootDir>/src/routes/quote",
   ],
   // The error registry: said by forms and a signed-in reader's actions, never on a visitor's first page.
-  errors: ["<rootDir>/src/app/errors"],
+  // Send to Kindle's and the library link's words too: only pages that load this catalogue show them.
+  errors: [
+    "<rootDir>/src/app/errors",
+    "<rootDir>/src/features/library/KindleActions.tsx",
+    "<rootDir>/src/features/library/LibraryLink.tsx",
+  ],
 } satisfies Record<PageCatalogue, string[]>;
 
 /** A source as an exclude pattern: a folder's files, or the file. */

@@ -3,6 +3,7 @@ import type { Language, SocialProvider } from "./generated/prisma/enums.js";
 import type { Viewer } from "./features/accounts/viewer.js";
 import { createCatalogLoaders } from "./features/catalog/catalog.loaders.js";
 import { createMicrobooksByIdLoaders, createRankedIdsLoader } from "./features/discovery/microbook-lists.js";
+import { createLibraryCountsLoader } from "./features/library/library.sql.js";
 import type { MediaUrlSigner } from "./features/catalog/audio/media-urls.js";
 import type { FreeDailyPickSource } from "./features/catalog/free-daily.js";
 import { rateLimitsFor, type RateLimits } from "./features/accounts/rate-limits.js";
@@ -17,6 +18,8 @@ import type { CommerceRuntime } from "./features/commerce/commerce-runtime.js";
 
 export const LANGUAGES = ["pt", "en", "es"] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "pt";
+/** MAIL_FROM's default (config.ts). */
+export const DEFAULT_MAIL_FROM = "Brevia <no-reply@brevia.invalid>";
 
 /** Per-request context: a new object for every operation. */
 export type Context = {
@@ -54,6 +57,8 @@ export type Context = {
   socialLoginProviders: SocialProvider[];
   /** The site's origin for links in emails: PUBLIC_URL (never the request's Host). */
   origin: string;
+  /** MAIL_FROM: the sender of every email (a Kindle reader approves it in Amazon's settings). */
+  mailFrom: string;
   /** Wakes the mail worker once a transaction that queued mail has committed. */
   mail: MailWaker;
   /** Leaves work for after the response is sent (http/after-response.ts). */
@@ -108,6 +113,7 @@ export function createContext(input: {
   deviceCookie?: DeviceCookieWriter;
   socialLoginProviders?: SocialProvider[];
   origin?: string;
+  mailFrom?: string;
   mail?: MailWaker;
   afterResponse?: AfterResponse;
   commerce?: CommerceRuntime | null;
@@ -132,6 +138,7 @@ export function createContext(input: {
     rateLimits: input.rateLimits ?? rateLimitsFor(input.prisma),
     socialLoginProviders: input.socialLoginProviders ?? [],
     origin: input.origin ?? "http://localhost:3000",
+    mailFrom: input.mailFrom ?? DEFAULT_MAIL_FROM,
     mail: input.mail ?? NO_MAIL_WORKER,
     afterResponse: input.afterResponse ?? NO_AFTER_RESPONSE,
     commerce: input.commerce ?? null,
@@ -148,6 +155,7 @@ function createLoaders(ctx: Omit<Context, "loaders" | "access">, freePicks: Free
     rankedIds: createRankedIdsLoader(ctx),
     microbooksById: createMicrobooksByIdLoaders(ctx),
     catalogueStats: once(() => readCatalogueStats(ctx.prisma)),
+    libraryCounts: createLibraryCountsLoader(ctx),
   };
 }
 

@@ -14,6 +14,7 @@ import { startMailWorker } from "./features/accounts/mail/mail-worker.js";
 import { devOutboxTransport, smtpTransport } from "./features/accounts/mail/transport.js";
 import { createCommerce, registerCommerceRoutes } from "./features/commerce/commerce-runtime.js";
 import { registerSitemap } from "./features/seo/sitemap.route.js";
+import { registerEpubDownload } from "./features/kindle/epub.route.js";
 import { registerAccountExport } from "./features/settings/export.route.js";
 import { registerHighlightsExport } from "./features/highlights/export.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
@@ -88,6 +89,7 @@ export async function buildServer(
   registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
   registerAccountExport(app, db);
   registerHighlightsExport(app, db, config.publicUrl);
+  registerEpubDownload(app, db, { mediaUrls, timeZone: config.timeZone, clock: options.clock });
   await registerWebApp(app, {
     distDir: options.webDistDir,
     serverEntry: options.webServerEntry,

@@ -157,6 +157,7 @@ export async function registerGraphQL(
       deviceCookie: session.device?.cookie,
       socialLoginProviders,
       origin: config.publicUrl,
+      mailFrom: config.mailFrom,
       mail: options.mail,
       afterResponse,
       commerce: options.commerce,

@@ -73,6 +73,8 @@ const DECLARATIONS = {
   welcome: { path: "/welcome", guard: "signed-in", catalogues: ["account", "errors"], query: ["step"], clientQuery: ["next"] },
   welcomePreparing: { path: "/welcome/preparing", guard: "signed-in", catalogues: ["account"], clientQuery: ["next"] },
   welcomeRecommended: { path: "/welcome/recommended", guard: "signed-in", catalogues: ["account", "errors"], clientQuery: ["next"] },
+  // ?tab= and ?sort= pick the tab and order: a signed-in page is never page-cached, so no `query` key.
+  library: { path: "/library", guard: "signed-in", catalogues: ["account", "errors"] },
   categories: { path: "/categories", guard: "public", sitemap: true },
   category: { path: "/categories/:slug", guard: "public", sitemap: true, query: ["page", "sort", "lang"] },
   trending: { path: "/trending", guard: "public", sitemap: true, query: ["page", "lang"] },

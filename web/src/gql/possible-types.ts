@@ -11,6 +11,7 @@ const result: { possibleTypes: { Error: string[] } } = {
       "InvalidCodeError",
       "InvalidCredentialsError",
       "InvalidInputError",
+      "KindleEmailMissingError",
       "MicrobookLockedError",
       "MicrobookNotFoundError",
       "NoSubscriptionError",

@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   emailChangePerAccount: { points: 5, duration: 24 * 60 * 60 },
   /** Passwords typed to confirm an action (deleting the account), per account. */
   confirmPasswordPerAccount: { points: 10, duration: 15 * 60 },
+  /** EPUBs mailed to a reader's Kindle a day: bounds the mail one account can make the server send. */
+  sendToKindlePerAccount: { points: 10, duration: 24 * 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

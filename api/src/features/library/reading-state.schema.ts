@@ -72,7 +72,8 @@ const keyOf = (ctx: SignedInContext, microbookId: string) => ({ userId: ctx.view
 builder.mutationFields((t) => ({
   setFavourite: t.withAuth({ signedIn: true }).prismaField({
     type: "Microbook",
-    description: "Adds the microbook to the reader's favourites, or removes it (`favourite: false`). Idempotent.",
+    description:
+      "Adds the microbook to the reader's favourites, or removes it (`favourite: false`). Idempotent, and deliberately not a toggle: a retried or replayed toggle (a flaky network, an offline queue sent twice) would flip the favourite back; saying the state wanted makes every repeat harmless.",
     errors: { types: [InputValidationError, MicrobookNotFoundError] },
     args: {
       microbookId: t.arg.globalID({ required: true, for: Microbook, description: ID_DESCRIPTION }),
@@ -111,7 +112,7 @@ builder.mutationFields((t) => ({
   markRead: t.withAuth({ signedIn: true }).prismaField({
     type: "Microbook",
     description:
-      "Marks the microbook read, or not read any more (`read: false`: back to reading). Marking read needs a microbook the reader may read or has started. Idempotent.",
+      "Marks the microbook read, or not read any more (`read: false`: back to reading, its progress kept). Marking read needs a microbook the reader may read or has started (the access policy's `markRead`). Idempotent, and deliberately not a toggle: a retried or replayed toggle would flip the state back; saying the state wanted makes every repeat harmless.",
     errors: { types: [InputValidationError, MicrobookNotFoundError, MicrobookLockedError] },
     args: {
       microbookId: t.arg.globalID({ required: true, for: Microbook, description: ID_DESCRIPTION }),

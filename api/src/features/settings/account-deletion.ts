@@ -18,9 +18,10 @@ export async function deleteAccount(prisma: PrismaClient, userId: string): Promi
   await prisma.$transaction(async (tx) => {
     // Read before the delete: the tokens go with the user.
     const changes = await tx.accountToken.findMany({ where: { userId, newEmail: { not: null } }, select: { newEmail: true } });
-    const user = await tx.user.delete({ where: { id: userId }, select: { email: true } });
+    const user = await tx.user.delete({ where: { id: userId }, select: { email: true, kindleEmail: true } });
     const email = user.email.toLowerCase();
-    const addresses = [user.email, ...changes.map((change) => change.newEmail!)];
+    // Send to Kindle's mails (their EPUBs go with them) are the reader's too.
+    const addresses = [user.email, ...changes.map((change) => change.newEmail!), ...(user.kindleEmail ? [user.kindleEmail] : [])];
     await tx.mailOutbox.deleteMany({
       where: { OR: addresses.map((address) => ({ to: { equals: address, mode: "insensitive" as const } })) },
     });
@@ -28,6 +29,8 @@ export async function deleteAccount(prisma: PrismaClient, userId: string): Promi
       where: {
         OR: [
           { key: { in: PER_ACCOUNT_LIMITS.map((name) => `${name}:${email}`) } },
+          // Counted per account id rather than email.
+          { key: `sendToKindlePerAccount:${userId}` },
           ...PER_ACCOUNT_AND_IP_LIMITS.map((name) => ({ key: { startsWith: `${name}:${email} ` } })),
         ],
       },

@@ -2,12 +2,15 @@ import type { QueryRef } from "@apollo/client/react";
 import { useMutation, useQueryRefHandlers, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { startTransition, useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import { errorMessage, isError } from "../../app/errors/error-messages";
 import { useLocalizedPath } from "../../app/useLocale";
 import { useToast } from "../../app/shell/toasts";
 import type { MicrobookViewerStateQuery as StateResult } from "../../gql/graphql";
 import { MarkReadMutation, SetFavouriteMutation } from "./library.graphql";
+import { NO_STATE, updateLibraryLists } from "./library-cache";
+import { KindleActions } from "./KindleActions";
+import { LibraryLink } from "./LibraryLink";
 
 /** What a visitor asked for before signing up: done (or offered) when they are back on the book. */
 export type ReadingIntent = "favourite" | "read";
@@ -41,6 +44,7 @@ export function VisitorStateButtons({ slug }: { slug: string }) {
  * state is asked again so the buttons show what the reader may do now.
  */
 export function ReaderStateButtons({ microbookId, stateRef }: { microbookId: string; stateRef: QueryRef<StateResult> }) {
+  const { slug = "" } = useParams();
   const { i18n, t } = useLingui();
   const toast = useToast();
   const { data } = useReadQuery(stateRef);
@@ -51,7 +55,10 @@ export function ReaderStateButtons({ microbookId, stateRef }: { microbookId: str
     status: "NONE" as const,
     progress: 0,
   };
-  const access = data.microbook?.viewerAccess ?? { __typename: "MicrobookViewerAccess" as const, canMarkRead: false };
+  const { canDownload = false, ...access } = data.microbook?.viewerAccess ?? {
+    __typename: "MicrobookViewerAccess" as const,
+    canMarkRead: false,
+  };
   const [setFavouriteMutation, { loading: favouriting }] = useMutation(SetFavouriteMutation);
   const [markReadMutation, { loading: marking }] = useMutation(MarkReadMutation);
 
@@ -74,6 +81,11 @@ export function ReaderStateButtons({ microbookId, stateRef }: { microbookId: str
             viewerAccess: access,
           },
         },
+        // The library's tabs and counts follow at once (and roll back with the optimistic answer).
+        update: (cache, { data: answered }) => {
+          const result = answered?.setFavourite;
+          if (result?.__typename === "Microbook") updateLibraryLists(cache, microbookId, state, result.viewerState ?? NO_STATE);
+        },
       });
       const result = answer?.setFavourite;
       if (result?.__typename !== "Microbook") return failed(result && isError(result) ? result.code : null);
@@ -95,6 +107,10 @@ export function ReaderStateButtons({ microbookId, stateRef }: { microbookId: str
             viewerState: { ...state, status: read ? "READ" : "READING", progress: read ? 1 : state.progress },
             viewerAccess: access,
           },
+        },
+        update: (cache, { data: answered }) => {
+          const result = answered?.markRead;
+          if (result?.__typename === "Microbook") updateLibraryLists(cache, microbookId, state, result.viewerState ?? NO_STATE);
         },
       });
       const result = answer?.markRead;
@@ -148,6 +164,8 @@ export function ReaderStateButtons({ microbookId, stateRef }: { microbookId: str
           {read ? <Trans>Read</Trans> : <Trans>Mark as read</Trans>}
         </button>
       )}
+      <LibraryLink className="reading-state__library" />
+      {canDownload && <KindleActions microbookId={microbookId} slug={slug} sender={data.kindleSenderEmail} />}
     </div>
   );
 }

@@ -56,3 +56,31 @@ export const OriginalViewerProgressQuery = graphql(`
     }
   }
 `);
+
+export const RemoveFromLibraryMutation = graphql(`
+  mutation RemoveFromLibrary($microbookId: ID!) {
+    removeFromLibrary(microbookId: $microbookId) {
+      ...MutationError @unmask
+      ... on Microbook {
+        id
+        viewerState {
+          isFavourite
+          status
+          progress
+        }
+      }
+    }
+  }
+`);
+
+export const SendToKindleMutation = graphql(`
+  mutation SendToKindle($microbookId: ID!) {
+    sendToKindle(microbookId: $microbookId) {
+      ...MutationError @unmask
+      ... on KindleDelivery {
+        to
+        from
+      }
+    }
+  }
+`);

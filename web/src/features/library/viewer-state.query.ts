@@ -15,7 +15,9 @@ export const MicrobookViewerStateQuery = graphql(`
       }
       viewerAccess {
         canMarkRead
+        canDownload
       }
     }
+    kindleSenderEmail
   }
 `);

@@ -39,7 +39,6 @@ export function Component() {
   const { queryRef, stateRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
   const { data } = useReadQuery(queryRef);
   const pageRef = useRef<HTMLElement>(null);
-  const textRef = useRef<HTMLOListElement>(null);
   const [textSection, setTextSection] = useState<HTMLElement | null>(null);
   const book = data.microbook;
   const edition = book?.edition;

@@ -58,8 +58,9 @@ const viewerState = ({ status = "NONE", ...access }: Access) => ({
     __typename: "Microbook",
     id: "book-1",
     viewerState: { __typename: "MicrobookViewerState", isFavourite: false, status, progress: status === "NONE" ? 0 : 0.4 },
-    viewerAccess: { __typename: "MicrobookViewerAccess", ...access },
+    viewerAccess: { __typename: "MicrobookViewerAccess", canDownload: false, ...access },
   },
+  kindleSenderEmail: "no-reply@brevia.invalid",
 });
 
 const LOCKED: Record<Locale, { message: string; markRead: string }> = {

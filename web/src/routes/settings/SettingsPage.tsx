@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useLoaderData } from "react-router-dom";
 import { useLocalizedPath } from "../../app/useLocale";
 import { PageHead } from "../../app/PageHead";
+import { LibraryLink } from "../../features/library/LibraryLink";
 import { SessionsList } from "../../features/accounts/SessionsList";
 import { DataExport } from "../../features/settings/DataExport";
 import { DeleteAccount } from "../../features/settings/DeleteAccount";
@@ -34,6 +35,7 @@ export function Component() {
       {data.viewer && <SubscriptionSettings />}
       <nav aria-label={t`Account`} className="settings-page__links">
         <Link to={localize("/update-profile")}>{t`Change email or password`}</Link>
+        <LibraryLink />
       </nav>
       <SessionsList sessions={data.viewer?.sessions ?? []} onChange={() => refetch()} />
       {data.viewer && <DataExport />}

@@ -7,15 +7,25 @@ type Db = PrismaClient | Prisma.TransactionClient;
  * Queues an email in the outbox. Call it inside the transaction that makes what the email tells true:
  * the worker sees the row only after that transaction commits, and never when it rolls back.
  */
-export async function queueMail(db: Db, mail: RenderedMail, now = new Date()): Promise<void> {
-  await db.mailOutbox.create({ data: { ...mail, nextAttemptAt: now, createdAt: now } });
+export async function queueMail(db: Db, mail: RenderedMail, now = new Date(), attachments: MailAttachment[] = []): Promise<void> {
+  await db.mailOutbox.create({
+    data: {
+      ...mail,
+      nextAttemptAt: now,
+      createdAt: now,
+      ...(attachments.length ? { attachments: { create: attachments.map((a) => ({ ...a, content: new Uint8Array(a.content) })) } } : {}),
+    },
+  });
 }
+
+/** A file sent with a message (Send to Kindle's EPUB). */
+export type MailAttachment = { fileName: string; contentType: string; content: Uint8Array };
 
 /** Delivers one message; throws when the transport refuses it (the worker retries later). */
 export type MailTransport = {
   /** "smtp" or "dev-outbox": recorded on each message delivered. */
   name: string;
-  send(mail: Pick<RenderedMail, "to" | "subject" | "html" | "text">): Promise<void>;
+  send(mail: Pick<RenderedMail, "to" | "subject" | "html" | "text"> & { attachments?: MailAttachment[] }): Promise<void>;
 };
 
 /** Attempts before a message is given up (about a day and a half of backoff in all). */
@@ -28,7 +38,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
 }
 
-type Claimed = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
+type Claimed = { id: string; to: string; subject: string; html: string; text: string; attempts: number; hasAttachments: boolean };
 
 /**
  * Claims the next due message: one UPDATE on the row a `FOR UPDATE SKIP LOCKED` subquery picks, so
@@ -43,7 +53,8 @@ async function claimNext(prisma: PrismaClient, now: Date): Promise<Claimed | nul
         AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${now})
       ORDER BY "nextAttemptAt" FOR UPDATE SKIP LOCKED LIMIT 1
     )
-    RETURNING "id", "to", "subject", "html", "text", "attempts"`;
+    RETURNING "id", "to", "subject", "html", "text", "attempts",
+      EXISTS (SELECT 1 FROM "MailAttachment" AS a WHERE a."mailId" = "MailOutbox"."id") AS "hasAttachments"`;
   return rows[0] ?? null;
 }
 
@@ -61,7 +72,14 @@ export async function deliverDueMail(
   let failed = 0;
   for (let message = await claimNext(prisma, clock()); message; message = await claimNext(prisma, clock())) {
     try {
-      await transport.send(message);
+      // Only messages with files (Send to Kindle) read a second table.
+      const attachments = message.hasAttachments
+        ? await prisma.mailAttachment.findMany({
+            where: { mailId: message.id },
+            select: { fileName: true, contentType: true, content: true },
+          })
+        : [];
+      await transport.send({ ...message, attachments });
       await prisma.mailOutbox.update({
         where: { id: message.id },
         data: { sentAt: clock(), deliveredBy: transport.name, lockedUntil: null, lastError: null },

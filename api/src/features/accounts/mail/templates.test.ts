@@ -16,6 +16,7 @@ const DATA = {
     settingsUrl: "https://brevia.example/en/settings",
   },
   "payment-failed": { amount: "US$79.90", graceEnd: "15 December 2026", settingsUrl: "https://brevia.example/en/settings" },
+  "send-to-kindle": { title: "Walden" },
 } as const satisfies Record<MailTemplate, object>;
 
 describe("email templates", () => {

@@ -11,7 +11,8 @@ export type MailTemplate =
   | "email-changed-notice"
   | "trial-reminder"
   | "receipt"
-  | "payment-failed";
+  | "payment-failed"
+  | "send-to-kindle";
 
 type Copy = {
   subject: string;
@@ -35,9 +36,24 @@ type Data = {
   "trial-reminder": { trialEnd: string; amount: string; settingsUrl: string };
   receipt: { amount: string; paidAt: string; plan: string; card: string; settingsUrl: string };
   "payment-failed": { amount: string; graceEnd: string; settingsUrl: string };
+  "send-to-kindle": { title: string };
 };
 
 const COPY: { [T in MailTemplate]: Record<Language, (data: Data[T]) => Copy> } = {
+  // To the reader's Kindle address: Amazon adds the attached EPUB to their library.
+  "send-to-kindle": {
+    pt: ({ title }) => ({
+      subject: `Brevia no seu Kindle: ${title}`,
+      intro: [`"${title}", da Brevia, em anexo para o seu Kindle.`],
+      outro: [],
+    }),
+    en: ({ title }) => ({
+      subject: `Brevia on your Kindle: ${title}`,
+      intro: [`"${title}", from Brevia, attached for your Kindle.`],
+      outro: [],
+    }),
+    es: ({ title }) => ({ subject: `Brevia en tu Kindle: ${title}`, intro: [`"${title}", de Brevia, adjunto para tu Kindle.`], outro: [] }),
+  },
   welcome: {
     pt: ({ homeUrl }) => ({
       subject: "Boas-vindas à Brevia",

@@ -7,7 +7,14 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport & { 
   return {
     name: "smtp",
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments?.map((a) => ({ filename: a.fileName, contentType: a.contentType, content: Buffer.from(a.content) })),
+      });
     },
     close: () => transporter.close(),
   };
