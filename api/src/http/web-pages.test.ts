@@ -124,6 +124,21 @@ describe("pages rendered on the server", () => {
     expect(res.body).toContain('<link rel="canonical" href="http://brevia.test/microbook/ssr-premium" />');
   });
 
+  it("names the author as the page's language does, in the byline and the structured data", async () => {
+    const book = await buildMicrobook(db.prisma, { slug: "ssr-meditations", languages: ["en", "pt"] });
+    await db.prisma.author.update({
+      where: { id: book.authorId },
+      data: { name: "Marcus Aurelius", translations: { create: [{ language: "pt", name: "Marco Aurélio", sortName: "Marco Aurélio" }] } },
+    });
+    const pt = await page("/microbook/ssr-meditations", { cookie: "i18n_redirected=pt", "accept-language": "pt-BR" });
+    expect(pt.body).toContain('<p class="microbook__author">Marco Aurélio</p>');
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(pt.body)![1]!) as Record<string, unknown>;
+    expect(JSON.stringify(jsonLd)).toContain('"Marco Aurélio"');
+    expect(JSON.stringify(jsonLd)).not.toContain("Marcus Aurelius");
+    const en = await page("/en/microbook/ssr-meditations", { cookie: "i18n_redirected=en" });
+    expect(en.body).toContain('<p class="microbook__author">Marcus Aurelius</p>');
+  });
+
   it("answers 404 with the not-found page for an unknown microbook or path", async () => {
     for (const url of ["/en/microbook/no-such-book", "/en/no-such-page"]) {
       const res = await page(url, { cookie: "i18n_redirected=en" });

@@ -99,8 +99,25 @@ export const Author = builder.prismaNode("Author", {
   select: {},
   fields: (t) => ({
     slug: t.exposeString("slug"),
-    name: t.exposeString("name"),
+    name: t.string({
+      description:
+        "The byline in the interface language (Marco Aurélio on pt, several people joined as the language joins a list), " +
+        "English where the language has none.",
+      select: (_args, ctx) => ({ name: true, translations: authorInLocale(ctx) }),
+      resolve: (author) => author.translations[0]?.name ?? author.name,
+    }),
+    sortName: t.string({
+      description: "The name the A–Z order sorts by in the interface language (family name first: Maquiavel, Nicolau).",
+      select: (_args, ctx) => ({ name: true, translations: authorInLocale(ctx) }),
+      resolve: (author) => author.translations[0]?.sortName ?? author.name,
+    }),
   }),
+});
+
+/** An author's names in the interface language; without them, Author.name (English) is the fallback, never another language. */
+const authorInLocale = (ctx: Context) => ({
+  where: { language: ctx.locale },
+  select: { language: true, name: true, sortName: true },
 });
 
 export const KeyIdea = builder.prismaObject("KeyIdea", {

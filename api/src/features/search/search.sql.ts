@@ -147,7 +147,7 @@ export function searchStatement(words: string[], filters: SearchFilters, page: {
       LIMIT ${page.limit + 1} OFFSET ${page.offset}
     )
     SELECT r."editionId", r."microbookId", r."score"::float8 AS "score", q."any"::text AS "lexemes", q."corrections",
-      e."title", e."subtitle", e."about", au."name" AS "author",
+      e."title", e."subtitle", e."about", COALESCE(aut."name", au."name") AS "author",
       (SELECT json_agg(json_build_object('position', k."position", 'title', k."title") ORDER BY k."position")
         FROM "KeyIdea" AS k WHERE k."editionId" = r."editionId") AS "keyIdeas"
     FROM "q"
@@ -155,6 +155,7 @@ export function searchStatement(words: string[], filters: SearchFilters, page: {
     LEFT JOIN "MicrobookEdition" AS e ON e."id" = r."editionId"
     LEFT JOIN "Microbook" AS m ON m."id" = e."microbookId"
     LEFT JOIN "Author" AS au ON au."id" = m."authorId"
+    LEFT JOIN "AuthorTranslation" AS aut ON aut."authorId" = au."id" AND aut."language" = e."language"
     ORDER BY r."score" DESC NULLS LAST, r."microbookId"`;
 }
 

@@ -4,6 +4,9 @@ import { chapterAt, formatClock } from "./narration-time";
 
 export type NarrationAudio = {
   durationSeconds: number;
+  /** A synthetic voice (the catalogue's own narrations) or a person's recording. */
+  synthetic: boolean;
+  narratorName?: string | null;
   chapters: readonly { title: string; startSeconds: number }[];
 };
 
@@ -41,6 +44,15 @@ export function Narration({ audio, url, language }: { audio: NarrationAudio; url
       </h2>
       <p className="narration__length">
         <Trans>Narrated audio, {minutes} min</Trans>
+      </p>
+      <p className="narration__voice">
+        {audio.synthetic ? (
+          <Trans>Read by a synthetic voice, not a person.</Trans>
+        ) : audio.narratorName ? (
+          <Trans>Read by {audio.narratorName}.</Trans>
+        ) : (
+          <Trans>Read by a person.</Trans>
+        )}
       </p>
       {url ? (
         <>

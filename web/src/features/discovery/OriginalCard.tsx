@@ -54,7 +54,7 @@ export function OriginalCard({
       </h3>
       <p className="original-card__meta">
         <Trans>
-          With {original.specialistName}, {original.specialistRole}
+          By the {original.specialistRole} of {original.specialistName}
         </Trans>
       </p>
       <p className="original-card__meta">

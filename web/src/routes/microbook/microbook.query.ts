@@ -32,6 +32,8 @@ export const MicrobookPageQuery = graphql(`
         keyIdeaCount
         audio {
           durationSeconds
+          synthetic
+          narratorName
           chapters {
             title
             startSeconds

@@ -34,7 +34,7 @@ export function Component() {
       <h1 id="original-title">{original.title}</h1>
       <p className="original__specialist">
         <Trans>
-          With {original.specialistName}, {original.specialistRole}
+          By the {original.specialistRole} of {original.specialistName}
         </Trans>
       </p>
       <div className="original__introduction">

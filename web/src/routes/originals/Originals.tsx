@@ -16,14 +16,14 @@ export function Component() {
     <section aria-labelledby="originals-title" className="listing">
       <PageHead
         title={page > 1 ? t`Originals, page ${page} · Brevia` : t`Originals · Brevia`}
-        description={t`Learning paths made with specialists: microbooks to read in order, with a guide for each step.`}
+        description={t`Learning paths made by Brevia's editors: microbooks to read in order, with a guide for each step.`}
         list={{ page, hasNext: data.originals.pageInfo.hasNextPage }}
       />
       <h1 id="originals-title">
         <Trans>Originals</Trans>
       </h1>
       <p className="listing__intro">
-        <Trans>Learning paths made with specialists: microbooks to read in order, with a guide for each step.</Trans>
+        <Trans>Learning paths made by Brevia's editors: microbooks to read in order, with a guide for each step.</Trans>
       </p>
       <div className="original-grid">
         {data.originals.nodes.map((original, index) => (

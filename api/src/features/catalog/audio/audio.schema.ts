@@ -16,6 +16,13 @@ builder.prismaObject("AudioTrack", {
   select: {},
   fields: (t) => ({
     durationSeconds: t.exposeFloat("durationSeconds"),
+    synthetic: t.exposeBoolean("synthetic", {
+      description: "True when a synthetic voice reads (catalog:narrate); false for a person's recording. Players say which.",
+    }),
+    narratorName: t.exposeString("narratorName", {
+      nullable: true,
+      description: "Who reads a human narration; null for a synthetic voice.",
+    }),
     mimeType: t.exposeString("mimeType"),
     chapters: t.field({
       type: [AudioChapter],

@@ -72,6 +72,17 @@ async function narratedMicrobook(slug: string) {
 }
 
 describe("MicrobookEdition.audio and content.audioUrl", () => {
+  it("says whether a synthetic voice or a person reads, and who", async () => {
+    const book = await narratedMicrobook("voices-book");
+    const query = `query ($slug: String!) { microbook(slug: $slug) { edition(language: en) { audio { synthetic narratorName } } } }`;
+    type Answer = { microbook: { edition: { audio: { synthetic: boolean; narratorName: string | null } } } };
+    const synthetic = await run<Answer>(db, query, { slug: "voices-book" });
+    expect(synthetic.data?.microbook.edition.audio).toEqual({ synthetic: true, narratorName: null });
+    await db.prisma.audioTrack.update({ where: { editionId: book.editions[0]!.id }, data: { synthetic: false, narratorName: "Ana Lima" } });
+    const human = await run<Answer>(db, query, { slug: "voices-book" });
+    expect(human.data?.microbook.edition.audio).toEqual({ synthetic: false, narratorName: "Ana Lima" });
+  });
+
   it("shows a locked narration's length and chapters but no URL", async () => {
     await narratedMicrobook("locked-book");
     await makeFreeToday(db.prisma, (await buildMicrobook(db.prisma)).id);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../test/database.js";
 import { narrationScript } from "../narrate/script.js";
+import { scriptSentences } from "../narrate/sentences.js";
 import { CatalogValidationError } from "./errors.js";
 import { importCatalog } from "./import.js";
 import { readCatalog } from "./parse.js";
@@ -122,13 +123,24 @@ describe("narration freshness", () => {
     // As catalog:narrate reads it: without the audio folder, whose JSON may be stale.
     const catalog = await readCatalog(dir, { audio: "skip" });
     const edition = catalog.books.find((b) => b.slug === "first-book")!.editions.find((e) => e.language === "en")!;
-    const { sections, textSha256 } = narrationScript(edition);
+    const script = narrationScript(edition);
+    const { sections, textSha256 } = script;
+    const sentences = scriptSentences(script, "en").map((s, i) => ({
+      id: i + 1,
+      section: s.section,
+      startMs: i * 500,
+      endMs: i * 500 + 400,
+      from: s.from,
+      to: s.to,
+    }));
     const meta = {
       mimeType: "audio/ogg; codecs=opus",
       byteSize: 4,
-      durationSeconds: 60,
+      durationSeconds: sentences.length * 0.5,
       textSha256,
-      chapters: sections.map((s, i) => ({ title: s.chapter, startSeconds: i * 5 })),
+      narrator: { kind: "synthetic" as const, voice: "eSpeak NG en-us" },
+      chapters: sections.map((s, i) => ({ title: s.chapter, startSeconds: sentences.find((t) => t.section === i)!.startMs / 1000 })),
+      sentences,
     };
     await mkdir(path.join(dir, "audio"), { recursive: true });
     await writeFile(path.join(dir, "audio", "first-book.en.opus"), "OggS");
@@ -166,6 +178,30 @@ describe("narration freshness", () => {
       "audio/first-book.en.json: narration is stale: it has no textSha256 to match it with the text; " +
         "run npm run catalog:narrate -- --force --lang en first-book",
     ]);
+  });
+
+  it("requires sentence timings of a synthetic narration, inside the text and the audio, in order", async () => {
+    const meta = await narrateFirstBook();
+    const { sentences, ...untimed } = meta;
+    await writeFile(json(), JSON.stringify(untimed));
+    expect(await problems()).toEqual([
+      "audio/first-book.en.json: narration has no sentence timings; run npm run catalog:narrate -- --force --lang en first-book",
+    ]);
+    const late = sentences.map((s, i) => (i === 3 ? { ...s, endMs: meta.durationSeconds * 1000 + 500 } : s));
+    await writeFile(json(), JSON.stringify({ ...meta, sentences: late }));
+    expect((await problems())[0]).toMatch(/sentence 4 (ends at|has times)/);
+    const outside = sentences.map((s, i) => (i === 2 ? { ...s, to: 1_000_000 } : s));
+    await writeFile(json(), JSON.stringify({ ...meta, sentences: outside }));
+    expect((await problems())[0]).toMatch(/sentence 3 has the character range \d+–1000000, not a sentence of the narrated text/);
+  });
+
+  it("accepts a human narration without timings", async () => {
+    const meta: Record<string, unknown> = await narrateFirstBook();
+    delete meta.sentences;
+    await writeFile(json(), JSON.stringify({ ...meta, narrator: { kind: "human", name: "A. Reader" } }));
+    const catalog = await readCatalog(dir);
+    const edition = catalog.books.find((b) => b.slug === "first-book")!.editions.find((e) => e.language === "en")!;
+    expect(edition.audio?.narrator).toEqual({ kind: "human", name: "A. Reader" });
   });
 
   it("rejects chapters that do not match the key ideas", async () => {

@@ -1,5 +1,6 @@
-import type { PrismaClient } from "../../../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../../generated/prisma/client.js";
 import { detachEditionHighlights, reanchorEdition } from "../../highlights/highlights.service.js";
+import type { AuthorName } from "./author-names.js";
 import type { Catalog, CatalogBook, CatalogLanguage, UpgradeContent } from "./model.js";
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -62,12 +63,20 @@ async function importUpgradeContent(tx: Tx, upgrade: UpgradeContent | undefined)
 }
 
 async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, string>, highlighted: ReadonlySet<string>) {
+  const names = { name: book.author, searchNames: book.authorNames.searchNames };
   const author = await tx.author.upsert({
     where: { slug: book.authorSlug },
-    create: { slug: book.authorSlug, name: book.author },
-    update: { name: book.author },
+    create: { slug: book.authorSlug, ...names },
+    update: names,
     select: { id: true },
   });
+  for (const [language, t] of Object.entries(book.authorNames.byLanguage) as [CatalogLanguage, AuthorName][]) {
+    await tx.authorTranslation.upsert({
+      where: { authorId_language: { authorId: author.id, language } },
+      create: { authorId: author.id, language, ...t },
+      update: t,
+    });
+  }
   const facts = { authorId: author.id, categoryId: categoryIds.get(book.category)!, publishedYear: book.year };
   const microbook = await tx.microbook.upsert({
     where: { slug: book.slug },
@@ -114,6 +123,9 @@ async function importBook(tx: Tx, book: CatalogBook, categoryIds: Map<string, st
         byteSize: e.audio.byteSize,
         durationSeconds: e.audio.durationSeconds,
         chapters: e.audio.chapters,
+        synthetic: e.audio.narrator?.kind !== "human",
+        narratorName: e.audio.narrator?.kind === "human" ? (e.audio.narrator.name ?? null) : null,
+        sentences: e.audio.sentences ?? Prisma.DbNull,
       };
       await tx.audioTrack.upsert({ where: { editionId: edition.id }, create: { editionId: edition.id, ...track }, update: track });
       audio++;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AuthorNames } from "./author-names.js";
 import type { CatalogIssue } from "./errors.js";
 
 export const CATALOG_LANGUAGES = ["pt", "en", "es"] as const;
@@ -106,7 +107,28 @@ export const audioMetaSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/, "must be the SHA-256 of the narrated text (64 lowercase hex digits)")
       .optional(),
+    /** Who reads: a synthetic voice (catalog:narrate, which records sentence timings) or a person (a narration file
+     * recorded elsewhere; its timings are optional). Absent in older narrations: synthetic. */
+    narrator: z
+      .object({ kind: z.enum(["synthetic", "human"]), voice: text.optional(), name: text.optional() })
+      .strict()
+      .optional(),
     chapters: z.array(z.object({ title: text, startSeconds: z.number().min(0) }).strict()),
+    /** Each sentence read: its place in time (ms) and its [from, to) character range in the narrated text (script.ts). */
+    sentences: z
+      .array(
+        z
+          .object({
+            id: z.number().int().positive(),
+            section: z.number().int().min(0),
+            startMs: z.number().int().min(0),
+            endMs: z.number().int().min(0),
+            from: z.number().int().min(0),
+            to: z.number().int().positive(),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 
@@ -130,6 +152,8 @@ export type CatalogBook = {
   slug: string;
   author: string;
   authorSlug: string;
+  /** The byline and sort name in each language (authors.yaml, English as fallback) and every name for search. */
+  authorNames: AuthorNames;
   category: string;
   year: number;
   similar: string[];

@@ -24,6 +24,8 @@ import {
   type CatalogLanguage,
 } from "./model.js";
 import { checkSources, SOURCES_REQUIRED, straightQuoteWarning } from "./sources.js";
+import { authorNames, authorsFileSchema } from "./author-names.js";
+import { titleCaseWarning } from "./title-case.js";
 import { YamlFile } from "./yaml-file.js";
 
 export function slugify(name: string): string {
@@ -103,6 +105,44 @@ function checkNarration(slug: string, edition: CatalogEdition, meta: AudioMeta, 
       problem: `chapter ${i + 1} is "${chapter.title}" but ${i === 0 ? "the introduction is" : `key idea ${i} is`} "${titles[i]}"; ${redo}`,
     });
   });
+  // Timings of another text say nothing: the stale hash already asks for a new narration.
+  if (meta.textSha256 === script.textSha256) checkTimings(meta, script.text, yaml, issues, redo);
+}
+
+/** Within this much of the file's length: the sentences' timings and the encoded audio agree. */
+const TIMING_TOLERANCE_MS = 20;
+
+/**
+ * Sentence timings, required of a synthetic narration (catalog:narrate records them) and optional for a human one:
+ * numbered 1…n, in order in time and in the text, inside the text narrated (whose hash the narration carries) and
+ * inside the audio.
+ */
+export function checkTimings(meta: AudioMeta, text: string, yaml: YamlFile, issues: CatalogIssue[], redo: string) {
+  const file = yaml.file;
+  const sentences = meta.sentences;
+  if (!sentences) {
+    if (meta.narrator?.kind !== "human") issues.push({ file, line: 1, problem: `narration has no sentence timings; ${redo}` });
+    return;
+  }
+  const durationMs = meta.durationSeconds * 1000;
+  let previous = { endMs: 0, to: 0 };
+  for (const [i, s] of sentences.entries()) {
+    const problem =
+      s.id !== i + 1
+        ? `is numbered ${s.id}, expected ${i + 1}`
+        : s.endMs <= s.startMs || s.startMs < previous.endMs
+          ? `has times ${s.startMs}–${s.endMs} ms out of order`
+          : s.endMs > durationMs + TIMING_TOLERANCE_MS
+            ? `ends at ${s.endMs} ms, after the audio's end (${Math.round(durationMs)} ms)`
+            : s.to <= s.from || s.from < previous.to || s.to > text.length || text.slice(s.from, s.to).trim() === ""
+              ? `has the character range ${s.from}–${s.to}, not a sentence of the narrated text`
+              : null;
+    if (problem) {
+      issues.push({ file, line: yaml.lineOf(["sentences", i]), problem: `sentence ${i + 1} ${problem}; ${redo}` });
+      return;
+    }
+    previous = s;
+  }
 }
 
 async function readEdition(
@@ -149,6 +189,9 @@ async function readEdition(
     wordCount,
     readingMinutes: Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE)),
   };
+  const prose = [front.authorBio, front.about, md.introduction, ...md.keyIdeas.map((k) => k.body)].join("\n");
+  const titleWarning = titleCaseWarning(file, yaml?.lineOf(["title"]) ?? 1, front.title, language, prose);
+  if (titleWarning) warnings.push(titleWarning);
   if (options.audio === "skip") return edition;
   const audioName = `${slug}.${language}`;
   const metaFile = path.join(dir, "audio", `${audioName}.json`);
@@ -185,6 +228,7 @@ export async function readCatalog(dir: string, options: ReadCatalogOptions = {})
         .sort()
     : [];
   const bookLines = new Map<string, YamlFile>();
+  const authorsFile = await readYaml(dir, "authors.yaml", authorsFileSchema, issues, false);
   for (const slug of bookDirs) {
     const file = `books/${slug}/book.yaml`;
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug))
@@ -231,10 +275,12 @@ export async function readCatalog(dir: string, options: ReadCatalogOptions = {})
     if (!categorySlugs.has(facts.category))
       issues.push({ file, line: yaml.lineOf(["category"]), problem: `category "${facts.category}" is not in categories.yaml` });
     bookLines.set(slug, yaml);
+    const authorSlug = slugify(facts.author);
     books.push({
       slug,
       author: facts.author,
-      authorSlug: slugify(facts.author),
+      authorSlug,
+      authorNames: authorNames(facts.author, authorSlug, authorsFile, issues, { file, line: yaml.lineOf(["author"]), problem: "" }),
       category: facts.category,
       year: facts.year,
       similar: facts.similar,

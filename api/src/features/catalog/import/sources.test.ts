@@ -45,7 +45,7 @@ beforeEach(async () => {
   for (const slug of ["first-book", "second-book"]) {
     await mkdir(path.join(dir, "books", slug), { recursive: true });
     await writeFile(bookFile(slug, "book.yaml"), bookYaml(slug === "first-book" ? "second-book" : "first-book"));
-    await writeFile(bookFile(slug, "en.md"), microbook(`Book ${slug}`, QUOTED));
+    await writeFile(bookFile(slug, "en.md"), microbook(`The Book ${slug.replace(/^./, (c) => c.toUpperCase())}`, QUOTED));
   }
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));

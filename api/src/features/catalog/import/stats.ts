@@ -15,6 +15,8 @@ export function catalogStats(catalog: Catalog) {
     keyIdeasPerBook: range(editions.map((e) => e.keyIdeas.length)),
     wordsPerBook: range(editions.map((e) => e.wordCount)),
     audio: count((e) => e.audio !== undefined),
+    /** Narrations with sentence timings (every synthetic one; a human one may have none). */
+    audioTimed: count((e) => e.audio?.sentences !== undefined),
     playlists: catalog.playlists.length,
     originals: catalog.originals.length,
   };

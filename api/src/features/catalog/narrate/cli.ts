@@ -1,17 +1,16 @@
 // npm run catalog:narrate -- [--lang en|pt|es] [--limit N] [--force] [slug ...]
-// Narrates catalogue editions into prisma/seed/catalog/audio/<slug>.<lang>.{opus,json}.
+// Narrates catalogue editions into prisma/seed/catalog/audio/<slug>.<lang>.{opus,json}, one at a time (the
+// synthesiser and encoder run in WebAssembly on one core). A human narration put there is never replaced.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { CATALOG_DIR } from "../../../paths.js";
 import { CATALOG_LANGUAGES, type CatalogEdition, type CatalogLanguage } from "../import/model.js";
 import { readCatalog } from "../import/parse.js";
-import { checkTools, narrateEdition } from "./narrate.js";
+import { narrateEdition } from "./narrate.js";
 import { narrationScript } from "./script.js";
 
 const USAGE = "usage: npm run catalog:narrate -- [--lang en|pt|es] [--limit N] [--force] [slug ...]";
-/** espeak-ng and opusenc are single-threaded: two editions at once keep this 2-core machine busy. */
-const PARALLEL = 2;
 const OUT_DIR = path.join(CATALOG_DIR, "audio");
 
 /** Bad command-line arguments: exit 64 with the usage line. */
@@ -66,8 +65,13 @@ async function main(): Promise<number> {
     const base = path.join(OUT_DIR, `${j.slug}.${j.edition.language}`);
     if (!existsSync(`${base}.opus`) || !existsSync(`${base}.json`)) return false;
     try {
-      const meta = JSON.parse(readFileSync(`${base}.json`, "utf8")) as { textSha256?: unknown };
-      return meta.textSha256 === narrationScript(j.edition).textSha256;
+      const meta = JSON.parse(readFileSync(`${base}.json`, "utf8")) as {
+        textSha256?: unknown;
+        sentences?: unknown;
+        narrator?: { kind?: unknown };
+      };
+      if (meta.narrator?.kind === "human") return true;
+      return meta.textSha256 === narrationScript(j.edition).textSha256 && Array.isArray(meta.sentences);
     } catch {
       return false;
     }
@@ -77,13 +81,10 @@ async function main(): Promise<number> {
   const skipped = candidates.length - pending.length;
   console.log(`${jobs.length} to narrate${skipped ? `, ${skipped} already narrated and up to date (--force to redo)` : ""}.`);
   if (jobs.length === 0) return 0;
-  await checkTools();
 
-  // A small worker pool: each worker takes the next job until none are left.
-  let next = 0;
   let failures = 0;
-  const worker = async () => {
-    for (let job = jobs[next++]; job; job = jobs[next++]) {
+  {
+    for (const job of jobs) {
       const name = `${job.slug}.${job.edition.language}`;
       const started = Date.now();
       try {
@@ -92,15 +93,14 @@ async function main(): Promise<number> {
         const took = ((Date.now() - started) / 1000).toFixed(1);
         console.log(
           `${name}  ${formatDuration(r.durationSeconds)} (${r.durationSeconds.toFixed(1)} s)  ${(r.byteSize / 1024).toFixed(0)} KiB  ` +
-            `${kbps.toFixed(1)} kbit/s  ${r.chapters.length} chapters  [${took} s]`,
+            `${kbps.toFixed(1)} kbit/s  ${r.chapters.length} chapters  ${r.sentences?.length ?? 0} sentences  [${took} s]`,
         );
       } catch (error) {
         failures++;
         console.error(`${name}  FAILED: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, jobs.length) }, worker));
+  }
   return failures ? 1 : 0;
 }
 

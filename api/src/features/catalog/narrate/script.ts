@@ -8,7 +8,8 @@ const INTRODUCTION: Record<CatalogLanguage, string> = { en: "Introduction", pt: 
 export type NarratedEdition = Pick<CatalogEdition, "language" | "title" | "introduction" | "keyIdeas">;
 /** One chapter of the narration: its title in the player, and the text read aloud. */
 export type NarrationSection = { chapter: string; text: string };
-export type NarrationScript = { sections: NarrationSection[]; textSha256: string };
+/** `text` is what is read aloud, the sections joined by a blank line; sentence ranges index it. */
+export type NarrationScript = { sections: NarrationSection[]; text: string; textSha256: string };
 
 /** Text as espeak-ng should read it: no markdown emphasis, and a full stop so a heading ends with a pause. */
 export function speakable(text: string): string {
@@ -32,10 +33,9 @@ export function narrationScript(edition: NarratedEdition): NarrationScript {
       text: `${speakable(idea.title)}\n\n${speakable(idea.body)}`,
     })),
   ];
-  const textSha256 = createHash("sha256")
-    .update(sections.map((s) => s.text).join("\n\n"), "utf8")
-    .digest("hex");
-  return { sections, textSha256 };
+  const text = sections.map((s) => s.text).join("\n\n");
+  const textSha256 = createHash("sha256").update(text, "utf8").digest("hex");
+  return { sections, text, textSha256 };
 }
 
 /** The command that re-narrates one edition, for messages about a missing or stale narration. */
