@@ -54,6 +54,8 @@ const PAGE_CATALOGUE_SOURCES = {
     ),
     // A shared highlight's public quote card.
     "<rootDir>/src/routes/quote",
+    // The listings (categories, trending and latest, originals, playlists): off the home page's budget.
+    ...["categories", "category", "listing", "originals", "original", "playlists"].map((route) => `<rootDir>/src/routes/${route}`),
   ],
   // The error registry: said by forms and a signed-in reader's actions, never on a visitor's first page.
   // Send to Kindle's and the library link's words too: only pages that load this catalogue show them.
