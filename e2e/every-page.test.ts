@@ -51,6 +51,8 @@ function samplePath(name: RouteName): string {
   const pattern = ROUTE_TABLE[name].path;
   return pattern.replace(/:(\w+)/g, (_match, param: string) => {
     if (param === "token") return "not-a-real-token";
+    // A quote card nobody shared: its page says so (the shared one is visited by the highlights journey).
+    if (param === "id" && pattern.startsWith("/quote/")) return "no-such-quote";
     const kind = Object.keys(slugs).find((prefix) => pattern.startsWith(prefix));
     if (param === "slug" && kind) return slugs[kind]!;
     throw new Error(`Route ${name}: give its parameter ${param} a sample in every-page.test.ts`);
