@@ -151,6 +151,11 @@ describe("removeFromLibrary", () => {
     await stateOf(user.id, removed.id, { favourite: 5, reading: 1, progress: 0.4 });
     const before = await db.prisma.microbookPopularity.findUnique({ where: { microbookId: removed.id } });
     expect(before?.readers).toBe(1);
+    // The reader's place in it, in the text and the narration, goes with it.
+    const place = { language: "en" as const, medium: "TEXT" as const, keyIdea: 2, keyIdeaOffset: 0.5, progress: 0.4 };
+    const device = { deviceId: "phone", sessionId: "s1", sequence: 3, savedAt: new Date() };
+    await db.prisma.readingPosition.create({ data: { userId: user.id, microbookId: removed.id, ...place, ...device } });
+    await db.prisma.readingPosition.create({ data: { userId: user.id, microbookId: kept.id, ...place, ...device } });
 
     const result = await run(db, REMOVE, { id: gid(removed.id) }, { sessionToken: token });
     expect(result.data).toEqual({
@@ -172,6 +177,7 @@ describe("removeFromLibrary", () => {
     const again = await run(db, REMOVE, { id: gid(removed.id) }, { sessionToken: token });
     expect(again.data).toEqual(result.data);
     expect(await db.prisma.userBookState.count()).toBe(1);
+    expect(await db.prisma.readingPosition.findMany({ select: { microbookId: true } })).toEqual([{ microbookId: kept.id }]);
   });
 
   it("lets a free reader remove a locked book (forgetting one's own state needs no access), and no other reader's", async () => {
