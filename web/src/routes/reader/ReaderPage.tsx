@@ -1,9 +1,11 @@
 import { useApolloClient, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { UpgradeButton } from "../../features/discovery/UpgradeModal";
+import { LazyReaderHighlights } from "../../features/highlights/LazyReaderHighlights";
 import { ReaderSettingsPanel } from "../../features/reader/ReaderSettingsPanel";
 import { ReaderText } from "../../features/reader/ReaderText";
 import { ReadingView } from "../../features/reader/ReadingView";
@@ -22,6 +24,8 @@ export function Component() {
   const client = useApolloClient();
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof readerLoader>>>;
   const { data } = useReadQuery(queryRef);
+  // The text's element, once mounted: the highlights layer selects and paints inside it.
+  const [textElement, setTextElement] = useState<HTMLDivElement | null>(null);
   const book = data.microbook;
   const edition = book?.edition;
   const viewer = data.viewer;
@@ -59,12 +63,17 @@ export function Component() {
         >
           {(textRef) => (
             <ReaderText
-              ref={textRef}
+              ref={(element) => {
+                textRef.current = element;
+                setTextElement(element);
+              }}
               introduction={content.introduction}
               keyIdeas={content.keyIdeas}
               language={edition.language}
               introductionTitle={t`Introduction`}
-            />
+            >
+              {book.viewerAccess.canHighlight && <LazyReaderHighlights slug={book.slug} editionId={edition.id} container={textElement} />}
+            </ReaderText>
           )}
         </ReadingView>
       ) : (

@@ -25,6 +25,7 @@ export const ReaderPageQuery = graphql(`
       viewerAccess {
         canRead
         canMarkRead
+        canHighlight
         reason
       }
       viewerState {
