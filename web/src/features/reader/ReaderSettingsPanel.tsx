@@ -43,11 +43,11 @@ export function ReaderSettingsPanel({ viewerId, settings }: { viewerId: string; 
         <button
           type="button"
           className="button button--quiet"
-          aria-label={t`Smaller text`}
           disabled={settings.fontStep <= 0}
           onClick={() => void change({ fontStep: settings.fontStep - 1 })}
         >
-          A−
+          <span aria-hidden="true">A−</span>
+          <span className="visually-hidden">{t`Smaller text`}</span>
         </button>
         <output aria-live="polite">
           <Trans>
@@ -57,11 +57,11 @@ export function ReaderSettingsPanel({ viewerId, settings }: { viewerId: string; 
         <button
           type="button"
           className="button button--quiet"
-          aria-label={t`Larger text`}
           disabled={settings.fontStep >= settings.fontSteps - 1}
           onClick={() => void change({ fontStep: settings.fontStep + 1 })}
         >
-          A+
+          <span aria-hidden="true">A+</span>
+          <span className="visually-hidden">{t`Larger text`}</span>
         </button>
       </div>
       <fieldset className="reader__setting">
