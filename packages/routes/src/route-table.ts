@@ -74,7 +74,7 @@ const DECLARATIONS = {
   welcomePreparing: { path: "/welcome/preparing", guard: "signed-in", catalogues: ["account"], clientQuery: ["next"] },
   welcomeRecommended: { path: "/welcome/recommended", guard: "signed-in", catalogues: ["account", "errors"], clientQuery: ["next"] },
   // ?tab= and ?sort= pick the tab and order: a signed-in page is never page-cached, so no `query` key.
-  library: { path: "/library", guard: "signed-in", catalogues: ["account", "errors"] },
+  library: { path: "/library", guard: "signed-in", catalogues: ["account", "errors"], query: ["tab", "sort"] },
   categories: { path: "/categories", guard: "public", sitemap: true, catalogues: ["browse"] },
   category: { path: "/categories/:slug", guard: "public", sitemap: true, catalogues: ["browse"], query: ["page", "sort", "lang"] },
   trending: { path: "/trending", guard: "public", sitemap: true, catalogues: ["browse"], query: ["page", "lang"] },
