@@ -82,7 +82,8 @@ const slugOf = (href: string | null) => href!.slice(href!.lastIndexOf("/") + 1);
 
 /** The locked microbook's lock, and its upgrade button opening (and Escape closing) the upgrade modal. */
 async function opensUpgradeModal(page: Page, l: Language) {
-  await expect.poll(() => page.locator(".notice--locked").count()).toBe(1);
+  // The text's lock (a narrated book shows the narration's lock too, a <p> of its own).
+  await expect.poll(() => page.locator("div.notice--locked").count()).toBe(1);
   // Locked: the key ideas' titles only, no text.
   expect(await page.locator(".key-ideas__list li p").count()).toBe(0);
   await page.waitForLoadState("networkidle");
