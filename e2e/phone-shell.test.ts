@@ -205,8 +205,7 @@ describe("on a phone", () => {
       },
     );
 
-    // SKIPPED after the session-9 merges (see the session note, issue 19/25): fails since; fix and re-enable.
-    it.skip(
+    it(
       `in ${locale}, a reader reaches the library and settings from the bottom bar and the account menu, and logs out`,
       { timeout: 120_000 },
       async () => {

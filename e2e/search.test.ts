@@ -12,8 +12,9 @@ const journeys = [
   {
     locale: "pt-BR",
     prefix: "",
-    typed: "interpretacao dos sonos",
-    marked: ["Interpretação", "Sonhos"],
+    // "sonos" would not do: its stem is a word of the catalogue's Portuguese ("sono"), so it is not corrected.
+    typed: "interpretacao dos sonhs",
+    marked: ["interpretação", "sonhos"],
     slug: "the-interpretation-of-dreams",
   },
   {
@@ -28,8 +29,7 @@ const journeys = [
 
 describe("search", () => {
   for (const journey of journeys) {
-    // SKIPPED after the session-9 merges (see the session note, issue 19/25): fails since; fix and re-enable.
-    it.skip(`finds a misspelt title in ${journey.locale}, highlights it and opens the book`, { timeout: 60_000 }, async () => {
+    it(`finds a misspelt title in ${journey.locale}, highlights it and opens the book`, { timeout: 60_000 }, async () => {
       const context = await openContext(browser, { locale: journey.locale });
       const page = await context.newPage();
       const errors: string[] = [];

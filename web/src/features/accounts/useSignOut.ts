@@ -20,14 +20,17 @@ export function useSignOut() {
   const signOut = useCallback(async () => {
     try {
       await logOut();
-      // Everything cached was the reader's: refetch as a visitor, and leave pages that need a session.
-      await client.resetStore();
-      await navigate(localize("/"));
     } catch {
       // Written here, not taken from the error registry: the header is on every page's first load, the
       // registry's catalogue is not (page-catalogues.ts). The same message, so one translation.
       toast.show(t`Something went wrong. Please try again.`, "error");
+      return;
     }
+    // Leave pages that need a session before refetching: as a visitor, their queries would fail.
+    await navigate(localize("/"));
+    // Everything cached was the reader's: what is on screen is fetched again as a visitor. A query that
+    // fails there shows its own error; the session has ended either way, so it is not a failed log-out.
+    await client.resetStore().catch(() => undefined);
   }, [logOut, client, navigate, localize, toast, t]);
   return { signOut: useCallback(() => void signOut(), [signOut]), signingOut: loading };
 }
