@@ -20,6 +20,7 @@ import type { CommerceRuntime } from "../features/commerce/commerce-runtime.js";
 import { schema } from "../schema/index.js";
 import { deferOnRequest, registerAfterResponse, type AfterResponse, type AfterResponseRunner } from "./after-response.js";
 import { isClientError, isMalformedRequest, maskError } from "./errors.js";
+import { nulTextPlugin } from "./nul-text.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
 import { aliasAndFieldLimitRule, QUERY_LIMITS, queryComplexityPlugin } from "./query-limits.js";
 import {
@@ -114,6 +115,7 @@ export async function registerGraphQL(
       fastifyApolloDrainPlugin(app),
       config.introspection ? ApolloServerPluginLandingPageLocalDefault({ embed: true }) : ApolloServerPluginLandingPageDisabled(),
       errorLogPlugin(app),
+      nulTextPlugin(),
       queryComplexityPlugin(),
       ...responseCachePlugins(responseStore, catalogVersion),
       httpCachingPlugin(),

@@ -13,8 +13,9 @@ type Buyer = { userId: string; email: string; locale: Language };
 export const liveSubscription = (commerce: Commerce, userId: string) =>
   commerce.prisma.subscription.findFirst({ where: { userId, status: { in: [...LIVE] } }, orderBy: { createdAt: "desc" } });
 
-async function ensureCustomer(commerce: Commerce, buyer: Buyer) {
-  const existing = await commerce.prisma.billingCustomer.findUnique({ where: { userId: buyer.userId } });
+type ExistingCustomer = Awaited<ReturnType<Commerce["prisma"]["billingCustomer"]["findUnique"]>>;
+
+async function ensureCustomer(commerce: Commerce, buyer: Buyer, existing: ExistingCustomer) {
   if (existing && existing.provider === commerce.provider.name) return existing;
   const currency = existing?.currency ?? CURRENCY_BY_LANGUAGE[buyer.locale];
   const providerCustomerId = await commerce.provider.createCustomer({
@@ -41,15 +42,14 @@ export async function startPlan(
   input: { planId: string; offerSlug: string | null; paymentMethodId: string; trial: boolean; now: Date },
 ) {
   if (await liveSubscription(commerce, buyer.userId)) throw new AlreadySubscribedError();
-  const customer = await ensureCustomer(commerce, buyer);
-  const [plan] = await loadPlanPrices(commerce, customer.currency, input.planId);
+  // Everything that can refuse is decided before the provider hears of this buyer: a refusal writes nothing.
+  const existing = await commerce.prisma.billingCustomer.findUnique({ where: { userId: buyer.userId } });
+  const currency = existing?.currency ?? CURRENCY_BY_LANGUAGE[buyer.locale];
+  const [plan] = await loadPlanPrices(commerce, currency, input.planId);
   if (!plan) throw new OfferUnavailableError();
   let offer: { slug: string; firstAmount: number } | null = null;
   if (input.offerSlug) {
-    const found = await loadOffer(
-      { prisma: commerce.prisma, now: input.now },
-      { slug: input.offerSlug, currency: customer.currency, viewerId: buyer.userId },
-    );
+    const found = await loadOffer({ prisma: commerce.prisma, now: input.now }, { slug: input.offerSlug, currency, viewerId: buyer.userId });
     if (!found || found.availability !== "LIVE" || found.plan.planId !== plan.planId) throw new OfferUnavailableError();
     offer = { slug: found.slug, firstAmount: found.toAmount };
   }
@@ -59,6 +59,7 @@ export async function startPlan(
     if (plan.trialDays === 0 || trialedBefore > 0 || offer) throw new OfferUnavailableError();
     trialDays = plan.trialDays;
   }
+  const customer = await ensureCustomer(commerce, buyer, existing);
   const stripePrice = await commerce.prisma.planPrice.findUnique({
     where: { planId_currency: { planId: plan.planId, currency: plan.currency } },
     select: { stripePriceId: true },

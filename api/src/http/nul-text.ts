@@ -1,0 +1,40 @@
+import type { ApolloServerPlugin } from "@apollo/server";
+import { GraphQLError, Kind, visit, type DocumentNode } from "graphql";
+
+/**
+ * PostgreSQL's text cannot hold U+0000: a string carrying it would fail deep inside a write, as an
+ * internal error. It is refused at the door instead, for variables and literals alike, with the
+ * client's code (BAD_USER_INPUT, HTTP 400), before any resolver runs.
+ */
+export const NUL_TEXT_MESSAGE = "Text may not contain the NUL character (U+0000).";
+
+export function hasNulText(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(hasNulText);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => key.includes("\u0000") || hasNulText(item));
+  return false;
+}
+
+function documentHasNulText(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    [Kind.STRING](node) {
+      if (node.value.includes("\u0000")) found = true;
+    },
+  });
+  return found;
+}
+
+export function nulTextPlugin<Context extends object>(): ApolloServerPlugin<Context> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          if (hasNulText(request.variables) || documentHasNulText(document)) {
+            throw new GraphQLError(NUL_TEXT_MESSAGE, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+          }
+        },
+      };
+    },
+  };
+}
