@@ -16,7 +16,7 @@ import { DATABASE_TITLES, preparePglite, preparePostgres, type DatabaseKind } fr
 import { measure, stopLoad, warmUp } from "./load.js";
 import { measurementTable, ratioLines, statementLines, targetLines, type DatabaseResult } from "./report.js";
 import { BASELINES, type BaselineKind, type HttpRequest, type Measured } from "./scenarios.js";
-import { SERVER_COMMAND, startServer, type ServerLogLine, type ServerProcess } from "./server-process.js";
+import { SERVER_COMMAND, startServer, type ServerLogLine, type ServerProcess } from "../api/src/test/server-process.js";
 import { setUp, type SetupResult } from "./setup.js";
 
 const out = (line = "") => console.log(line);
@@ -149,22 +149,26 @@ async function benchOn(kind: DatabaseKind, previous?: DatabaseResult): Promise<D
     out(`microbook: ${setup.slug} (the first of the home page's latest), edition "en"`);
     checkInterrupted();
 
-    server = await startServer({
-      ...prepared.serverEnv,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      MIGRATE_ON_START: "false",
-      SEED_ON_START: "false",
-      MEDIA_DIR: prepared.mediaDir,
-      MEDIA_URL_SECRET,
-      // Nothing from the caller's environment may change what is measured.
-      REDIS_URL: "",
-      PERSISTED_OPERATIONS_ONLY: "false",
-      PERSISTED_OPERATIONS_FILES: "",
-      GRAPHQL_INTROSPECTION: "false",
-      // Required in production with a database server; only links use it.
-      PUBLIC_URL: "http://bench.brevia.invalid",
-    });
+    server = await startServer(
+      {
+        ...prepared.serverEnv,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        MIGRATE_ON_START: "false",
+        SEED_ON_START: "false",
+        MEDIA_DIR: prepared.mediaDir,
+        MEDIA_URL_SECRET,
+        // Nothing from the caller's environment may change what is measured.
+        REDIS_URL: "",
+        PERSISTED_OPERATIONS_ONLY: "false",
+        PERSISTED_OPERATIONS_FILES: "",
+        GRAPHQL_INTROSPECTION: "false",
+        // Required in production with a database server; only links use it.
+        PUBLIC_URL: "http://bench.brevia.invalid",
+      },
+      // BENCH_NODE_ARGS: node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+      { nodeArgs: (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) },
+    );
     out(`server:    pid ${server.pid}, ${server.baseUrl}, ready after ${(server.readyAfterMs / 1000).toFixed(1)} s`);
 
     out("checks:");

@@ -1,11 +1,12 @@
-// The API server in its own process, as in production: `node --import tsx api/src/main.ts`.
+// The API server in its own process, as in production: `node --import tsx api/src/main.ts` (the bench, and
+// the tests that need real processes: two instances on one database).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ROOT_DIR } from "../api/src/paths.js";
+import { ROOT_DIR } from "../paths.js";
 
 export const SERVER_COMMAND = ["--import", "tsx", path.join("api", "src", "main.ts")];
 const READY_TIMEOUT_MS = 60_000;
@@ -51,14 +52,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/** `nodeArgs`: node flags for the server only (the bench's BENCH_NODE_ARGS, e.g. to profile it). */
+export async function startServer(env: Record<string, string>, options: { nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
   // `node --import tsx` (not the tsx CLI) so the pid is the server itself and SIGTERM reaches main.ts.
-  // BENCH_NODE_ARGS: extra node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_COMMAND], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_COMMAND], {
     cwd: ROOT_DIR,
     env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
