@@ -102,6 +102,12 @@ try {
     console.log("\n(no PostgreSQL answers on 127.0.0.1:5432: the PostgreSQL pass is skipped; with CI=true this fails)");
   }
   step("production build", () => pnpm(["build"]));
+  // The soak's smoke test: 20 s at 200 connections over the hot operations, no error allowed (README, "Soak").
+  if (postgres) {
+    step("soak smoke test on PostgreSQL (20 s, 200 connections)", () =>
+      leavesNoTemp(() => run(bin("tsx"), ["bench/soak.ts"], { SOAK_SECONDS: "20", SOAK_CONNECTIONS: "200" })),
+    );
+  }
   if (!existsSync("/usr/bin/chromium")) {
     step("install Chromium (Debian package)", () => {
       run("apt-get", ["update", "-qq"]);
