@@ -19,6 +19,7 @@ import { registerAccountExport } from "./features/settings/export.route.js";
 import { registerHighlightsExport } from "./features/highlights/export.route.js";
 import { registerGraphQL, type GraphQLOptions } from "./http/graphql.js";
 import { registerHealth } from "./http/health.js";
+import { isServiceUnavailable, replyUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from "./http/unavailable.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerWebApp } from "./http/web-app.js";
 
@@ -45,6 +46,13 @@ export async function buildServer(
   });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+  // The database away (restarting, unreachable) is a 503 the client may retry, on every route (pages,
+  // exports, webhooks); anything else keeps Fastify's own handling.
+  app.setErrorHandler((error, request, reply) => {
+    if (!isServiceUnavailable(error)) return reply.send(error);
+    request.log.warn({ err: error }, "database unavailable");
+    return replyUnavailable(reply, { error: "Service Unavailable", message: SERVICE_UNAVAILABLE_MESSAGE });
   });
   // First, so its hooks cover every route below, the not-found handler and error responses.
   await registerSecurityHeaders(app, config);

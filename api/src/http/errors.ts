@@ -2,6 +2,7 @@ import { unwrapResolverError } from "@apollo/server/errors";
 import { PothosValidationError } from "@pothos/core";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { QUERY_TOO_COMPLEX } from "./query-limits.js";
+import { isServiceUnavailable, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from "./unavailable.js";
 
 /** Codes whose message a client may see; anything else is masked. */
 const EXPOSED_CODES = new Set([
@@ -16,6 +17,7 @@ const EXPOSED_CODES = new Set([
   "PERSISTED_QUERY_NOT_SUPPORTED",
   "OPERATION_RESOLUTION_FAILURE",
   QUERY_TOO_COMPLEX,
+  SERVICE_UNAVAILABLE,
 ]);
 
 /** The code a client error should carry, from the error that caused it (null: not a client error). */
@@ -26,6 +28,8 @@ function clientCode(error: unknown): string | null {
   // Pothos rejects malformed global ids, wrong-type ids, bad cursors and page sizes with this class.
   if (cause instanceof PothosValidationError) return "BAD_USER_INPUT";
   if (cause instanceof GraphQLError && cause.extensions.code === QUERY_TOO_COMPLEX) return QUERY_TOO_COMPLEX;
+  // The database is away (restarting, unreachable): the client may try again; the answer is a 503.
+  if (isServiceUnavailable(cause)) return SERVICE_UNAVAILABLE;
   return null;
 }
 
@@ -39,6 +43,7 @@ export function maskError(formatted: GraphQLFormattedError, error: unknown): Gra
     ...(formatted.path ? { path: formatted.path } : {}),
   };
   const code = clientCode(error) ?? String(formatted.extensions?.code);
+  if (code === SERVICE_UNAVAILABLE) return { message: SERVICE_UNAVAILABLE_MESSAGE, ...where, extensions: { code } };
   if (EXPOSED_CODES.has(code)) return { message: formatted.message, ...where, extensions: { code } };
   return { message: "Internal server error", ...where, extensions: { code: "INTERNAL_SERVER_ERROR" } };
 }

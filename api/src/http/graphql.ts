@@ -21,6 +21,14 @@ import { schema } from "../schema/index.js";
 import { deferOnRequest, registerAfterResponse, type AfterResponse, type AfterResponseRunner } from "./after-response.js";
 import { isClientError, isMalformedRequest, maskError } from "./errors.js";
 import { nulTextPlugin } from "./nul-text.js";
+import {
+  isServiceUnavailable,
+  replyUnavailable,
+  rethrowUnavailable,
+  RETRY_AFTER_SECONDS,
+  SERVICE_UNAVAILABLE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from "./unavailable.js";
 import { loadOperationRegistry, persistedOperationsHandler } from "./persisted-operations.js";
 import { aliasAndFieldLimitRule, QUERY_LIMITS, queryComplexityPlugin } from "./query-limits.js";
 import {
@@ -81,6 +89,12 @@ function errorLogPlugin(app: FastifyInstance): ApolloServerPlugin<Context> {
           }
           // An answer with nothing in it but malformed-request errors (a bad id, a bad cursor) is a 400.
           // Auth errors keep 200, as GraphQL clients expect them in the body.
+          // The database was away for some of it: a 503 the client may retry after a moment.
+          if (result.errors?.some((error) => error.extensions?.code === SERVICE_UNAVAILABLE)) {
+            response.http.status = 503;
+            response.http.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
+            return;
+          }
           const empty = result.data == null || Object.values(result.data).every((value) => value === null);
           if (empty && errors?.length && errors.every(isMalformedRequest) && (response.http.status ?? 200) === 200) {
             response.http.status = 400;
@@ -168,7 +182,7 @@ export async function registerGraphQL(
     context: async (request, reply) => {
       // The mobile app sends its session as a bearer token; browsers send the HTTP-only cookie.
       const token = bearerToken(request.headers.authorization) ?? request.cookies[SESSION_COOKIE];
-      const viewer = await loadViewer(db.prisma, token, options.clock?.());
+      const viewer = await loadViewer(db.prisma, token, options.clock?.()).catch(rethrowUnavailable);
       return contextFor(
         request,
         {
@@ -196,6 +210,13 @@ export async function registerGraphQL(
     onSend: [etagOnPublicAnswers, publicAnswers.storePublic],
     // A body over the limit is refused before it is read; say so in GraphQL's shape, once, at warn.
     errorHandler: (error, request, reply) => {
+      // The stored answers' lookup met the database away (it reads the catalogue's version).
+      if (isServiceUnavailable(error)) {
+        request.log.warn({ requestId: request.id, err: error }, "database unavailable");
+        return replyUnavailable(reply, {
+          errors: [{ message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: SERVICE_UNAVAILABLE, requestId: request.id } }],
+        });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 500) throw error;
       const code = error.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? "REQUEST_TOO_LARGE" : "BAD_REQUEST";
@@ -215,7 +236,7 @@ export async function registerGraphQL(
    */
   async function inProcess(request: FastifyRequest, locale: string): Promise<{ viewer: Viewer | null; execute: ExecuteGraphQL }> {
     const token = request.cookies[SESSION_COOKIE];
-    const viewer = await loadViewer(db.prisma, token, options.clock?.());
+    const viewer = await loadViewer(db.prisma, token, options.clock?.()).catch(rethrowUnavailable);
     const execute: ExecuteGraphQL = async ({ query, variables, operationName }) => {
       const response = await apollo.executeOperation(
         { query, variables, operationName },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.js";
+import { replyUnavailable } from "./unavailable.js";
 
 export function registerHealth(app: FastifyInstance, db: Database) {
   // Liveness: the process answers.
@@ -11,7 +12,7 @@ export function registerHealth(app: FastifyInstance, db: Database) {
       return { status: "ok", database: db.kind };
     } catch (err) {
       app.log.error({ err }, "readiness check failed");
-      return reply.code(503).send({ status: "unavailable", database: db.kind });
+      return replyUnavailable(reply, { status: "unavailable", database: db.kind });
     }
   });
 }

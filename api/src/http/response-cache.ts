@@ -1,3 +1,4 @@
+import { isServiceUnavailable, rethrowUnavailable } from "./unavailable.js";
 import { createHash } from "node:crypto";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
@@ -39,15 +40,21 @@ export function createResponseCacheStore(redisUrl: string | undefined, namespace
 
 /**
  * The catalogue's version token (CatalogState.version, changed by triggers on every catalogue
- * write), read at most once per `maxAgeMs` and shared by concurrent requests.
+ * write), read at most once per `maxAgeMs` and shared by concurrent requests. While the database is
+ * away it answers the last version it read (the stored public answers stay good to serve: nothing can
+ * change the catalogue meanwhile); with none yet, the 503 error (http/unavailable.ts).
  */
 export function createCatalogVersionReader(prisma: PrismaClient, maxAgeMs = 1000) {
   let cached: { value: string; readAt: number } | undefined;
   let reading: Promise<string> | undefined;
   const read = async () => {
-    const row = await prisma.catalogState.findUnique({ where: { id: 1 }, select: { version: true } });
-    cached = { value: row?.version ?? "empty", readAt: Date.now() };
-    return cached.value;
+    try {
+      const row = await prisma.catalogState.findUnique({ where: { id: 1 }, select: { version: true } });
+      cached = { value: row?.version ?? "empty", readAt: Date.now() };
+    } catch (error) {
+      if (!cached || !isServiceUnavailable(error)) rethrowUnavailable(error);
+    }
+    return cached!.value;
   };
   return {
     current(): Promise<string> {
@@ -68,6 +75,11 @@ export function responseCachePlugins(store: ResponseCacheStore, catalogVersion: 
     {
       async requestDidStart() {
         return {
+          // Where Apollo turns a thrown error into the answer's status: the version the stored answers are
+          // looked up by is read here first, so the database away is a 503 rather than the cache plugin's crash.
+          async didResolveOperation({ contextValue }) {
+            if (isVisitor(contextValue)) await catalogVersion.current();
+          },
           async executionDidStart({ contextValue, overallCachePolicy }) {
             if (isVisitor(contextValue)) overallCachePolicy.replace({ maxAge: RESPONSE_CACHE_SECONDS, scope: "PUBLIC" });
           },

@@ -1,3 +1,4 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import fc from "fast-check";
 import {
   getNamedType,
@@ -51,8 +52,9 @@ beforeAll(async () => {
   const category = await buildCategory(prisma, { slug: "fuzz" });
   for (const slug of ["fuzz-free", "fuzz-locked"]) {
     const book = await buildMicrobook(prisma, { slug, categoryId: category.id, languages: ["en", "pt", "es"] });
-    known.microbookIds.push(book.id);
-    known.editionIds.push(...book.editions.map((e) => e.id));
+    // As clients hold them: Relay global ids.
+    known.microbookIds.push(encodeGlobalID("Microbook", book.id));
+    known.editionIds.push(...book.editions.map((e) => encodeGlobalID("MicrobookEdition", e.id)));
     known.slugs.push(slug);
     if (slug === "fuzz-free") await makeFreeToday(prisma, book.id);
   }

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client.js";
+import { deployMigrations } from "../db/migrate.js";
+import { buildCategory, buildMicrobook, buildReader } from "../test/factories.js";
+import { startTestServer } from "../test/http.js";
+
+/**
+ * The database goes away under load and comes back: while it is away every answer fails cleanly (503
+ * with Retry-After; GraphQL answers carry the SERVICE_UNAVAILABLE code, never a stack trace), /readyz
+ * says not ready, and the server recovers by itself once it is back, with every write it acknowledged
+ * before still there. The outage is a database of the test's own on the PostgreSQL server that stops
+ * accepting connections and has its connections ended (as a restart does to them), then accepts them
+ * again. PostgreSQL only: this runs in the PostgreSQL pass of the tests (TEST_DATABASE_URL).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(serverUrl)("a database outage", () => {
+  const name = `brevia_outage_${process.pid}_${randomBytes(3).toString("hex")}`;
+  let db: Database;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const target = new URL(serverUrl!);
+    target.pathname = `/${name}`;
+    await deployMigrations({ kind: "postgres", url: target.toString(), label: "outage" });
+    db = await openDatabase({ url: target.toString() });
+  });
+
+  afterAll(async () => {
+    await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`).catch(() => undefined);
+    await db?.close();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  const goAway = async () => {
+    await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+  };
+  const comeBack = () => admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
+
+  it("answers 503 with Retry-After meanwhile, says not ready, and recovers with every acknowledged write", async () => {
+    const category = await buildCategory(db.prisma, { slug: "outage" });
+    const books = await Promise.all(
+      ["one", "two", "three", "four"].map((slug) => buildMicrobook(db.prisma, { slug: `outage-${slug}`, categoryId: category.id })),
+    );
+    const { user, token } = await buildReader(db.prisma, { plan: "premium" });
+    const { app } = await startTestServer(db);
+    try {
+      const favourite = (microbookId: string) =>
+        app.inject({
+          method: "POST",
+          url: "/graphql",
+          headers: { "content-type": "application/json", cookie: `brevia_session=${token}` },
+          payload: {
+            query: "mutation ($id: ID!) { setFavourite(microbookId: $id, favourite: true) { __typename } }",
+            variables: { id: encodeGlobalID("Microbook", microbookId) },
+          },
+        });
+      const acknowledged: string[] = [];
+      for (const book of books.slice(0, 2)) {
+        const res = await favourite(book.id);
+        expect(res.json()).toMatchObject({ data: { setFavourite: { __typename: expect.any(String) } } });
+        acknowledged.push(book.id);
+      }
+
+      await goAway();
+      // Load while it is away: writes and reads, each failing cleanly.
+      const during = await Promise.all([
+        ...books.slice(2).map((book) => favourite(book.id)),
+        app.inject({
+          method: "POST",
+          url: "/graphql",
+          headers: { "content-type": "application/json" },
+          payload: { query: '{ microbook(slug: "outage-one") { id } }' },
+        }),
+        app.inject("/readyz"),
+      ]);
+      for (const res of during) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.headers["retry-after"]).toMatch(/^\d+$/);
+        expect(res.body).not.toMatch(/\n\s+at |node_modules|ECONNREFUSED|terminat/i);
+      }
+      for (const res of during.slice(0, -1)) {
+        expect(res.json<{ errors: { extensions: { code: string } }[] }>().errors.map((e) => e.extensions.code)).toEqual([
+          "SERVICE_UNAVAILABLE",
+        ]);
+      }
+      expect(during.at(-1)!.json()).toMatchObject({ status: "unavailable" });
+
+      await comeBack();
+      // By itself: the next requests find the database again.
+      await expect.poll(async () => (await app.inject("/readyz")).statusCode, { timeout: 10_000 }).toBe(200);
+      const after = await favourite(books[2]!.id);
+      expect(after.statusCode).toBe(200);
+      acknowledged.push(books[2]!.id);
+      const kept = await db.prisma.userBookState.findMany({ where: { userId: user.id, isFavourite: true }, select: { microbookId: true } });
+      expect(kept.map((row) => row.microbookId).sort()).toEqual([...acknowledged].sort());
+    } finally {
+      await comeBack();
+      await app.close();
+    }
+  });
+});
