@@ -213,9 +213,10 @@ export async function registerGraphQL(
       // The stored answers' lookup met the database away (it reads the catalogue's version).
       if (isServiceUnavailable(error)) {
         request.log.warn({ requestId: request.id, err: error }, "database unavailable");
-        return replyUnavailable(reply, {
+        void replyUnavailable(reply, {
           errors: [{ message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: SERVICE_UNAVAILABLE, requestId: request.id } }],
         });
+        return;
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) throw error;
