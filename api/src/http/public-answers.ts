@@ -17,7 +17,10 @@ type StoredAnswer = { body: string; etag: string; storedAt: number };
 const PREFLIGHT_HEADERS = ["apollo-require-preflight", "x-apollo-operation-name"] as const;
 
 const KEY = Symbol("publicAnswerKey");
-type KeyedRequest = FastifyRequest & { [KEY]?: string };
+const RELEASE = Symbol("publicAnswerRelease");
+type KeyedRequest = FastifyRequest & { [KEY]?: string; [RELEASE]?: () => void };
+/** How long a request waits for another computing the same answer before computing it itself. */
+const COALESCE_WAIT_MS = 5_000;
 
 function mayBePersonal(request: FastifyRequest) {
   return request.headers.authorization !== undefined || request.cookies[SESSION_COOKIE] !== undefined;
@@ -28,6 +31,8 @@ export function publicAnswerCache(
   catalogVersion: CatalogVersionReader,
   options: { timeZone: string; clock?: () => Date },
 ) {
+  const computing = new Map<string, Promise<void>>();
+
   /** preHandler of /graphql: a stored answer for an anonymous GET, or remember the key to store the answer under. */
   async function serveStored(request: FastifyRequest, reply: FastifyReply) {
     if (request.method !== "GET" || mayBePersonal(request)) return;
@@ -36,9 +41,30 @@ export function publicAnswerCache(
     const now = options.clock?.() ?? new Date();
     const locale = parseLocale(request.headers["accept-language"]);
     const key = `get:${locale}:${await catalogVersion.current()}:${serviceDayKey(now, options.timeZone)}:${queryString}`;
-    const stored = await store.get(key);
+    let stored = await store.get(key);
+    // Many visitors asking the same thing at once (a busy page just after its answer expired) wait for
+    // the first one's answer instead of all computing it: one execution per key at a time, per process.
+    const pending = computing.get(key);
+    if (stored === undefined && pending) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([pending, new Promise((resolve) => (timer = setTimeout(resolve, COALESCE_WAIT_MS)))]);
+      clearTimeout(timer);
+      stored = await store.get(key);
+    }
     if (stored === undefined) {
       (request as KeyedRequest)[KEY] = key;
+      if (!computing.has(key)) {
+        let release!: () => void;
+        const mine = new Promise<void>((resolve) => (release = resolve));
+        computing.set(key, mine);
+        // Released once the answer is stored, or when the request ends without one (an error, a private answer).
+        const done = () => {
+          if (computing.get(key) === mine) computing.delete(key);
+          release();
+        };
+        (request as KeyedRequest)[RELEASE] = done;
+        reply.raw.once("close", done);
+      }
       return;
     }
     const answer = JSON.parse(stored) as StoredAnswer;
@@ -63,6 +89,7 @@ export function publicAnswerCache(
     if (typeof etag !== "string") return payload;
     const answer: StoredAnswer = { body: payload, etag, storedAt: Date.now() };
     await store.set(key, JSON.stringify(answer), { ttl: RESPONSE_CACHE_SECONDS });
+    (request as KeyedRequest)[RELEASE]?.();
     return payload;
   }
 
