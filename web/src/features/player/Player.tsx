@@ -97,7 +97,8 @@ export function Player() {
   }, [i18n, locale]);
 
   const element = () => audio.current;
-  const now = () => element()?.currentTime ?? 0;
+  // Where the narration is: a seek waiting for the audio's metadata counts already.
+  const timeNow = useCallback(() => pendingSeek.current ?? audio.current?.currentTime ?? 0, []);
 
   const place = useCallback((seconds: number) => {
     const playingTrack = current.current.track;
@@ -221,9 +222,9 @@ export function Player() {
     registerEngine({
       play: (items) => void load(items, 0),
       seek: (seconds) => seekTo(seconds, true),
-      currentTime: () => element()?.currentTime ?? 0,
+      currentTime: timeNow,
     });
-  }, [load, seekTo]);
+  }, [load, seekTo, timeNow]);
 
   useEffect(() => {
     reportPlayback(track ? { item: track.item, playing } : null);
@@ -239,25 +240,25 @@ export function Player() {
     if (!media || !current.current.track) return;
     if (media.paused) {
       media.play().catch(() => undefined);
-      void sync.current?.claim(place(media.currentTime));
+      void sync.current?.claim(place(timeNow()));
     } else media.pause();
-  }, [place]);
+  }, [place, timeNow]);
 
-  const skip = useCallback((seconds: number) => seekTo((audio.current?.currentTime ?? 0) + seconds), [seekTo]);
+  const skip = useCallback((seconds: number) => seekTo(timeNow() + seconds), [seekTo, timeNow]);
 
   const goChapter = useCallback(
     (direction: -1 | 1) => {
       const playingTrack = current.current.track;
       if (!playingTrack) return;
       const { chapters } = playingTrack;
-      const time = audio.current?.currentTime ?? 0;
+      const time = timeNow();
       if (direction < 0) return seekTo(chapters[previousChapter(chapters, time)]?.startSeconds ?? 0);
       const next = chapters[chapterIndexAt(chapters, time) + 1];
       if (next) return seekTo(next.startSeconds);
       const { queue: items, index: at } = current.current;
       if (at + 1 < items.length) void load(items, at + 1);
     },
-    [load, seekTo],
+    [load, seekTo, timeNow],
   );
 
   const changeRate = (value: number) => {
@@ -294,7 +295,7 @@ export function Player() {
   function chooseSleep(value: string) {
     const playingTrack = current.current.track;
     if (value === "chapter" && playingTrack) {
-      const next = playingTrack.chapters[chapterIndexAt(playingTrack.chapters, now()) + 1];
+      const next = playingTrack.chapters[chapterIndexAt(playingTrack.chapters, timeNow()) + 1];
       setSleep({ kind: "chapter", endsAtSeconds: next?.startSeconds ?? playingTrack.duration });
     } else if (value) setSleep({ kind: "minutes", endsAt: Date.now() + Number(value) * 60_000 });
     else setSleep(null);
