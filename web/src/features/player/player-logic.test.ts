@@ -32,7 +32,9 @@ describe("the player's rules", () => {
 
   it("counts less than max(10 s, 2 %) left as finished", () => {
     expect(isFinished(591, 600)).toBe(true);
-    expect(isFinished(589, 600)).toBe(false);
+    expect(isFinished(587, 600)).toBe(false); // 2 % of 600 s is 12 s
+    expect(isFinished(191, 200)).toBe(true);
+    expect(isFinished(189, 200)).toBe(false); // at least 10 s
     expect(isFinished(1000 * 0.981, 1000)).toBe(true);
   });
 
