@@ -317,7 +317,7 @@ export function Player() {
     if (!track || !("mediaSession" in navigator)) return;
     const session = navigator.mediaSession;
     const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-      ["play", () => toggle()],
+      ["play", () => element()?.paused && toggle()],
       ["pause", () => element()?.pause()],
       ["seekbackward", (details) => skip(-(details.seekOffset ?? SKIP_SECONDS))],
       ["seekforward", (details) => skip(details.seekOffset ?? SKIP_SECONDS)],
@@ -368,7 +368,7 @@ export function Player() {
         else skip(direction * SKIP_SECONDS);
       } else if (event.key === "?") {
         event.preventDefault();
-        help.current?.showModal();
+        if (!help.current?.open) help.current?.showModal();
       }
     };
     document.addEventListener("keydown", onKey);
@@ -398,7 +398,9 @@ export function Player() {
     const playingTrack = current.current.track;
     if (!media || !playingTrack) return;
     setTime(media.currentTime);
-    sync.current?.update(place(isFinished(media.currentTime, playingTrack.duration) ? playingTrack.duration : media.currentTime));
+    // While the reader is asked where to continue, nothing is saved (they have not chosen yet).
+    if (!prompt)
+      sync.current?.update(place(isFinished(media.currentTime, playingTrack.duration) ? playingTrack.duration : media.currentTime));
     if (Math.abs(media.currentTime - lastLocal.current) >= 2) {
       lastLocal.current = media.currentTime;
       keepLocalPlace(playingTrack.microbookId, media.currentTime);
