@@ -140,10 +140,10 @@ beforeAll(async () => {
   const started = Date.now();
   for (;;) {
     if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) break;
-    if (Date.now() - started > 110_000) throw new Error("the app did not become ready");
+    if (Date.now() - started > 300_000) throw new Error("the app did not become ready");
     await new Promise((r) => setTimeout(r, 500));
   }
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -49,7 +49,7 @@ export function PlayAll({ items, onPlaying }: { items: readonly PlayAllItem[]; o
       return;
     }
     setStarted(true);
-    play(playable.map((item) => ({ microbookId: item.key, language: item.language, atSeconds: 0 })));
+    play(playable.map((item) => ({ microbookId: item.key, language: item.language, title: item.title, atSeconds: 0 })));
   }
 
   return (

@@ -571,19 +571,39 @@ export function Player() {
               </button>
             </div>
             {queue.length > 1 && (
-              <ol className="player__queue" aria-label={t`Queue`}>
-                {queue.map((item, at) => (
-                  <li key={`${item.microbookId}-${at}`} aria-current={at === index ? "true" : undefined}>
-                    {at === index ? (
-                      <span lang={track.language}>{track.title}</span>
-                    ) : (
-                      <button type="button" className="player__queue-item" onClick={() => void load(queue, at)}>
-                        <Trans>Play item {at + 1}</Trans>
-                      </button>
-                    )}
-                  </li>
-                ))}
-              </ol>
+              <div className="player__queue-section">
+                <div className="player__controls">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={index === 0}
+                    onClick={() => void load(queue, index - 1)}
+                  >
+                    <Trans>Previous microbook</Trans>
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={index + 1 >= queue.length}
+                    onClick={() => void load(queue, index + 1)}
+                  >
+                    <Trans>Next microbook</Trans>
+                  </button>
+                </div>
+                <ol className="player__queue" aria-label={t`Queue`}>
+                  {queue.map((item, at) => (
+                    <li key={`${item.microbookId}-${at}`} aria-current={at === index ? "true" : undefined}>
+                      {at === index ? (
+                        <span lang={track.language}>{track.title}</span>
+                      ) : (
+                        <button type="button" className="player__queue-item" onClick={() => void load(queue, at)}>
+                          {item.title ?? t`Play item ${at + 1}`}
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              </div>
             )}
           </div>
         )}
