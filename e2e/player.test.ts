@@ -230,8 +230,21 @@ describe("the persistent player", () => {
         let before = (await media(page)).currentTime;
         for (const selector of steps) {
           const from = page.url();
-          await page.locator(selector).first().click();
-          await expect.poll(() => page.url()).not.toBe(from);
+          // Clicked again if a click landed while the previous page was still settling.
+          await expect
+            .poll(
+              async () => {
+                if (page.url() === from)
+                  await page
+                    .locator(selector)
+                    .first()
+                    .click({ timeout: 5_000 })
+                    .catch(() => undefined);
+                return page.url();
+              },
+              { timeout: 20_000, message: `${selector} from ${from}` },
+            )
+            .not.toBe(from);
           await page.waitForLoadState("networkidle");
           await expect.poll(async () => (await media(page)).currentTime).toBeGreaterThan(before);
           before = (await media(page)).currentTime;
