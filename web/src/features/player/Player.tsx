@@ -189,7 +189,9 @@ export function Player() {
           language: edition.language,
           medium: "AUDIO",
           // A newer tab or device owns the position now: offer its place, move nothing unasked.
+          // (Another session on this same device, e.g. the reading view, owns it: nothing to ask across devices.)
           onStale: (position) =>
+            position.deviceId !== deviceId() &&
             setPrompt({
               seconds: secondsOf(position, next.chapters, next.duration),
               here: element()?.currentTime ?? 0,
@@ -362,6 +364,8 @@ export function Player() {
         event.preventDefault();
         toggle();
       } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+        // The reading view turns key ideas with plain arrows (its own shortcuts): the player keeps Shift+arrows there.
+        if (!event.shiftKey && document.querySelector(".reader")) return;
         event.preventDefault();
         const direction = event.key === "ArrowLeft" ? -1 : 1;
         if (event.shiftKey) goChapter(direction);
