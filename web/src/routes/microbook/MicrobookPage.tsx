@@ -126,7 +126,9 @@ export function Component() {
         </div>
       </header>
 
-      {edition.audio && <Narration microbookId={book.id} audio={edition.audio} url={content?.audioUrl ?? null} language={edition.language} />}
+      {edition.audio && (
+        <Narration microbookId={book.id} audio={edition.audio} url={content?.audioUrl ?? null} language={edition.language} />
+      )}
 
       <section aria-labelledby="about-title">
         <h2 id="about-title">
