@@ -198,6 +198,47 @@ describe("the player", () => {
     expect(screen.getByRole("heading", { name: "Keyboard shortcuts", hidden: true })).toBeTruthy();
   });
 
+  it("tells the Media Session the title, author, cover and key idea, and answers its actions", async () => {
+    const handlers = new Map<string, (details: { seekTime?: number; seekOffset?: number }) => void>();
+    const session = {
+      metadata: null as unknown,
+      setActionHandler: (action: string, handler: (details: { seekTime?: number }) => void) => handlers.set(action, handler),
+      setPositionState: vi.fn(),
+    };
+    Object.defineProperty(navigator, "mediaSession", { configurable: true, value: session });
+    vi.stubGlobal(
+      "MediaMetadata",
+      class {
+        constructor(init: object) {
+          Object.assign(this, init);
+        }
+      },
+    );
+    try {
+      renderPlayer({ b1: book("b1", "First book", null) });
+      act(() => play({ microbookId: "b1", language: "en", atSeconds: 70 }));
+      await screen.findByText("First book");
+      await waitFor(() =>
+        expect(session.metadata).toMatchObject({
+          title: "First book",
+          artist: "Ada Author",
+          album: "Idea one",
+          artwork: [{ src: expect.stringMatching(/^https?:\/\/.+\/covers\/b1\.jpg$/) as unknown }],
+        }),
+      );
+      expect([...handlers.keys()].sort()).toEqual(["nexttrack", "pause", "play", "previoustrack", "seekbackward", "seekforward", "seekto"]);
+      const before = saves.length;
+      act(() => handlers.get("seekto")!({ seekTime: 320 }));
+      await waitFor(() => expect(saves.length).toBe(before + 1));
+      expect(saves.at(-1)).toMatchObject({ audioSeconds: 320, deliberate: true });
+      act(() => handlers.get("nexttrack")!({}));
+      await waitFor(() => expect(saves.at(-1)).toMatchObject({ audioSeconds: 600 }));
+    } finally {
+      delete (navigator as { mediaSession?: unknown }).mediaSession;
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("says so when the audio cannot be loaded", async () => {
     const { audio } = renderPlayer({ b1: book("b1", "First book", null, false) });
     act(() => play({ microbookId: "b1", language: "en" }));
