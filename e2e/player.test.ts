@@ -277,9 +277,16 @@ describe("the persistent player", () => {
         await page.reload();
         await page.goto(`${base}${l.prefix}/microbook/${slug}`);
         await listen(page, l.listen);
-        await expect.poll(async () => (await media(page)).paused, { timeout: 20_000 }).toBe(false);
-        const resumed = (await media(page)).currentTime;
-        expect(Math.abs(resumed - beforeReload)).toBeLessThanOrEqual(10);
+        // (It starts once the audio's metadata is in: until then the element's own clock still says 0.)
+        await expect
+          .poll(
+            async () => {
+              const { paused, currentTime } = await media(page);
+              return !paused && Math.abs(currentTime - beforeReload) <= 10;
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(true);
         expect((await media(page)).playbackRate).toBe(1.5);
 
         // Another device (a second browser context, same reader): asked, with both choices, and continues there.
@@ -299,8 +306,15 @@ describe("the persistent player", () => {
         expect(Math.abs(mm * 60 + ss - saved.audioSeconds)).toBeLessThanOrEqual(1);
         expect(await other.getByRole("group").getByRole("button").count()).toBe(2);
         await other.getByRole("button", { name: `${l.continueFrom} ${shown}`, exact: true }).click();
-        await expect.poll(async () => (await media(other)).paused, { timeout: 20_000 }).toBe(false);
-        expect(Math.abs((await media(other)).currentTime - saved.audioSeconds)).toBeLessThanOrEqual(3);
+        await expect
+          .poll(
+            async () => {
+              const { paused, currentTime } = await media(other);
+              return !paused && Math.abs(currentTime - saved.audioSeconds) <= 3;
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(true);
         const otherDevice = await other.evaluate(() => localStorage.getItem("brevia_device"));
         await expect.poll(async () => (await savedPosition(second, slug))?.deviceId).toBe(otherDevice);
 
