@@ -139,7 +139,16 @@ describe("a visitor", () => {
     page.on("response", (response) => response.url().includes("/audio/") && audioStatuses.push(response.status()));
     await page.goto(`${BASE_URL}/en/microbook/${slug}`);
 
-    const player = page.locator("audio.narration__player");
+    // "Listen" starts it in the one player at the bottom of the page (pressed again until the page has hydrated).
+    const listen = page.getByRole("button", { name: "Listen", exact: true });
+    await expect
+      .poll(async () => {
+        if ((await page.locator(".mini-player").count()) === 0) await listen.click().catch(() => undefined);
+        return page.locator(".mini-player").count();
+      })
+      .toBe(1);
+    const player = page.locator("audio");
+    expect(await player.count()).toBe(1);
     await expect
       .poll(() => player.evaluate((audio) => (audio as unknown as { duration: number }).duration))
       .toBeCloseTo(edition.audio.durationSeconds, 0);
@@ -167,7 +176,14 @@ describe("a visitor", () => {
     });
     const { data } = (await answer.json()) as { data: { freeMicrobookToday: { slug: string } } };
     await page.goto(`${BASE_URL}/en/microbook/${data.freeMicrobookToday.slug}`);
-    await expect.poll(() => page.getByRole("alert").textContent()).toBe("The audio could not be loaded. Reload the page to try again.");
+    const listen = page.getByRole("button", { name: "Listen", exact: true });
+    await expect
+      .poll(async () => {
+        if ((await page.locator(".player").count()) === 0) await listen.click().catch(() => undefined);
+        return page.locator(".player__failed").textContent();
+      })
+      .toBe("The audio could not be loaded. Reload the page to try again.");
+    expect(await page.getByRole("alert").filter({ hasText: "The audio could not be loaded" }).count()).toBe(1);
     expect(await cspViolations(context), "Content-Security-Policy violations").toEqual([]);
     await context.close();
   });

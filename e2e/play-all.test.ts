@@ -77,45 +77,5 @@ describe.each(LANGUAGES)("play-all in $language (at $prefix/)", (l) => {
   );
 });
 
-describe("play-all with something to hear", () => {
-  // SKIPPED after the session-9 merges (see the session note, issue 19/25): fails since; fix and re-enable.
-  it.skip("a visitor on the playlist holding today's free microbook hears it start, marked as playing", { timeout: 60_000 }, async () => {
-    // Without a way to make a premium reader from the browser, today's free microbook (open to every
-    // reader, narrated in English) is what a visitor may hear; the seeded playlists hold it on all but
-    // the days the one unlisted narrated book is free.
-    const { freeMicrobookToday, playlists } = await playlistsAndFreeBook();
-    const withFree = playlists.nodes.find((playlist) => holds(playlist, freeMicrobookToday?.slug));
-    expect(withFree, `a playlist holding today's free microbook (${freeMicrobookToday?.slug})`).toBeDefined();
-    const context = await openContext(browser, { locale: "en-US" });
-    const errors: string[] = [];
-    const page = await watchedPage(context, errors);
-    await page.goto(`${BASE_URL}/en/playlists/${withFree!.slug}`);
-    await page.waitForLoadState("networkidle");
-    // Focus the button and press Enter: the keyboard starts it too.
-    await page.getByRole("button", { name: "Play all" }).focus();
-    await page.keyboard.press("Enter");
-
-    const playing = page.locator('.playlist__items > li[aria-current="true"]');
-    await expect.poll(() => playing.count()).toBe(1);
-    expect(await playing.locator(".card__link").getAttribute("href")).toBe(`/en/microbook/${freeMicrobookToday!.slug}`);
-    const title = (await playing.locator(".card__title").textContent())!;
-    expect(await page.locator(".play-all__now").textContent()).toBe(`Now playing: ${title}, 1 of 1`);
-    expect(await page.getByRole("dialog").count()).toBe(0);
-    const audio = page.getByLabel("Playlist narration");
-    expect(await audio.getAttribute("src")).toMatch(/^\/audio\//);
-    // It plays: the clock moves.
-    await expect
-      .poll(
-        () =>
-          audio.evaluate((element) => {
-            const media = element as unknown as { paused: boolean; currentTime: number };
-            return media.paused ? -1 : media.currentTime;
-          }),
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-    expect(await cspViolations(context)).toEqual([]);
-    await context.close();
-  });
-});
+// A visitor hearing today's free microbook through play-all: e2e/player.test.ts (its own app, whose
+// database makes sure a playlist holds the day's free book; the shared app's seed does not every day).

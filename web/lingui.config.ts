@@ -48,6 +48,8 @@ const PAGE_CATALOGUE_SOURCES = {
     "<rootDir>/src/routes/search",
     "<rootDir>/src/routes/playlist",
     "<rootDir>/src/features/discovery/PlayAll.tsx",
+    // The persistent player (loaded on first use; it loads this catalogue itself).
+    "<rootDir>/src/features/player",
     "<rootDir>/src/features/commerce",
     ...["try-now", "try-now-subscribe", "welcome-to-knowledge", "settings-subscribe", "redeem-voucher"].map(
       (route) => `<rootDir>/src/routes/${route}`,

@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, ROUTE_NAMES, ROUTE_TABLE, type Locale, type Ro
 import { ErrorPage } from "./shell/ErrorPage";
 import { ProgressBar } from "./shell/ProgressBar";
 import { RouteAnnouncer } from "./shell/RouteAnnouncer";
+import { PlayerHost } from "./shell/deferred-shell";
 import { ToastProvider } from "./shell/toasts";
 import { homeLoader } from "../routes/home/loader";
 import { microbookLoader } from "../routes/microbook/loader";
@@ -198,6 +199,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           <ToastProvider>
             <ProgressBar />
             <Outlet />
+            <PlayerHost />
             <RouteAnnouncer />
           </ToastProvider>
         </ApolloProvider>

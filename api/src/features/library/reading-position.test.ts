@@ -240,6 +240,17 @@ describe("saveReadingPosition", () => {
     expect(near).toMatchObject({ status: "READ", markedRead: true, position: { finished: true } });
   });
 
+  it("a listening session marks the book read once: not with more left, at max(10 s, 2 %) left, not again at the ended event", async () => {
+    const { save } = await setUp();
+    const before = await save({ keyIdea: 3, offset: 0, medium: "AUDIO", audio: 580, session: "session-p2", sequence: 1, deliberate: true });
+    expect(before).toMatchObject({ status: "READING", markedRead: false, position: { finished: false } });
+    const near = await save({ keyIdea: 3, offset: 0, medium: "AUDIO", audio: 595, session: "session-p2", sequence: 2 });
+    expect(near).toMatchObject({ status: "READ", markedRead: true, position: { finished: true } });
+    // The player's `ended` save (the track's end; past it is clamped) marks nothing again.
+    const ended = await save({ keyIdea: 3, offset: 0, medium: "AUDIO", audio: 10_000, session: "session-p2", sequence: 3 });
+    expect(ended).toMatchObject({ status: "READ", markedRead: false, position: { finished: true, audioSeconds: 600 } });
+  });
+
   it("is one statement per save", async () => {
     const { save } = await setUp();
     await save({ keyIdea: 0, offset: 0, session: "session-a1", sequence: 1, deliberate: true });

@@ -39,3 +39,5 @@ export const AccountMenu = deferred((parts) => parts.AccountMenu);
 export const PhoneAccountMenu = deferred((parts) => parts.PhoneAccountMenu);
 export const BottomNav = deferred((parts) => parts.BottomNav);
 export const SearchBox = deferred((parts) => parts.SearchBox);
+// The persistent player's host (features/player/PlayerHost.tsx): the player's own code loads on first use.
+export const PlayerHost = deferred((parts) => parts.PlayerHost);

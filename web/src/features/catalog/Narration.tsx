@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
-import { chapterAt, formatClock } from "./narration-time";
+import { useState } from "react";
+import { play } from "../player/playback";
+import { formatClock } from "./narration-time";
 
 export type NarrationAudio = {
   durationSeconds: number;
@@ -11,30 +12,31 @@ export type NarrationAudio = {
 };
 
 /**
- * The narration of a microbook: the browser's own player (it asks the server for byte ranges as it
- * seeks) and the chapters, one per key idea, to jump to. Locked narrations show their length only.
+ * The narration of a microbook: "Listen" starts it in the one player (features/player, at the bottom
+ * of every page, where the saved position is), and the chapters, one per key idea, start it there.
+ * Offered wherever the access policy lets the reader listen (the API signs a URL for them only); a
+ * locked narration shows its length only.
  */
-export function Narration({ audio, url, language }: { audio: NarrationAudio; url: string | null; language: string }) {
+export function Narration({
+  microbookId,
+  audio,
+  url,
+  language,
+}: {
+  microbookId: string;
+  audio: NarrationAudio;
+  url: string | null;
+  language: string;
+}) {
   const { t } = useLingui();
-  const player = useRef<HTMLAudioElement>(null);
   const [current, setCurrent] = useState<number | null>(null);
-  // An expired or refused link (403) or a missing file: say so instead of a silent, dead player.
-  const [failed, setFailed] = useState(false);
   const minutes = Math.max(1, Math.round(audio.durationSeconds / 60));
-  // The server's HTML starts loading the audio before the page hydrates: a failure may have come
-  // before React listened for it.
-  useEffect(() => {
-    if (player.current?.error) setFailed(true);
-  }, [url]);
 
   function jumpTo(index: number) {
-    const element = player.current;
     const chapter = audio.chapters[index];
-    if (!element || !chapter) return;
-    element.currentTime = chapter.startSeconds;
+    if (!chapter) return;
     setCurrent(index);
-    // The listener asked for it, so the browser allows playing; a refusal leaves the player paused.
-    element.play().catch(() => undefined);
+    play({ microbookId, language, atSeconds: chapter.startSeconds });
   }
 
   return (
@@ -56,22 +58,9 @@ export function Narration({ audio, url, language }: { audio: NarrationAudio; url
       </p>
       {url ? (
         <>
-          <audio
-            ref={player}
-            className="narration__player"
-            controls
-            preload="metadata"
-            src={url}
-            aria-label={t`Narration`}
-            onTimeUpdate={(event) => setCurrent(chapterAt(audio.chapters, event.currentTarget.currentTime))}
-            onError={() => setFailed(true)}
-            onLoadedMetadata={() => setFailed(false)}
-          />
-          {failed && (
-            <p className="notice" role="alert">
-              <Trans>The audio could not be loaded. Reload the page to try again.</Trans>
-            </p>
-          )}
+          <button type="button" className="button narration__listen" onClick={() => play({ microbookId, language })}>
+            <Trans>Listen</Trans>
+          </button>
           <ol className="narration__chapters" aria-label={t`Chapters`} lang={language}>
             {audio.chapters.map((chapter, index) => (
               <li key={chapter.startSeconds}>

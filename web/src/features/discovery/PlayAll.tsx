@@ -1,9 +1,11 @@
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef, useState } from "react";
+import { Plural, Trans } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { play, usePlayback } from "../player/playback";
 import { UpgradeDialog } from "./UpgradeModal";
 
 /** What play-all knows of a list item: its title, and whether this reader may hear it. */
 export type PlayAllItem = {
+  /** The microbook's id (Microbook.id). */
   key: string;
   title: string;
   language: string;
@@ -22,26 +24,23 @@ export function hearingOf(item: Pick<PlayAllItem, "narrated" | "audioUrl">): Hea
 }
 
 /**
- * Play all: the list's playable items, in order, one after another in one <audio> element, with
- * previous and next. Locked items are skipped (the API gave no URL); when none is playable, the button
- * opens the upgrade modal instead. `onPlaying` tells the list which item is playing (its key).
+ * Play all: the list's playable items, in order, as the queue of the one player (features/player),
+ * which goes on to the next item by itself. Locked items are skipped (the API gave no URL); when none
+ * is playable, the button opens the upgrade modal instead. `onPlaying` tells the list which of its
+ * items the player is on (its key), while the player plays this list.
  */
 export function PlayAll({ items, onPlaying }: { items: readonly PlayAllItem[]; onPlaying: (key: string | null) => void }) {
-  const { t } = useLingui();
   const playable = items.filter((item) => hearingOf(item) === "playable");
   const lockedCount = items.filter((item) => hearingOf(item) === "locked").length;
-  const [index, setIndex] = useState<number | null>(null);
-  const [finished, setFinished] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [upgrading, setUpgrading] = useState(false);
-  const player = useRef<HTMLAudioElement>(null);
-  const current = index === null ? undefined : playable[index];
+  const [started, setStarted] = useState(false);
+  const playback = usePlayback();
+  const index = started && playback ? playable.findIndex((item) => item.key === playback.item.microbookId) : -1;
+  const current = index >= 0 ? playable[index] : undefined;
   const currentKey = current?.key ?? null;
 
   useEffect(() => {
     onPlaying(currentKey);
-    // Each change of item was asked for (a press, or the previous item ending): play it.
-    if (currentKey !== null) player.current?.play()?.catch(() => undefined);
   }, [currentKey, onPlaying]);
 
   function start() {
@@ -49,21 +48,8 @@ export function PlayAll({ items, onPlaying }: { items: readonly PlayAllItem[]; o
       setUpgrading(true);
       return;
     }
-    setFinished(false);
-    setFailed(false);
-    if (index === 0) player.current?.play()?.catch(() => undefined);
-    setIndex(0);
-  }
-
-  function go(to: number) {
-    setFinished(false);
-    setFailed(false);
-    setIndex(to);
-  }
-
-  function ended() {
-    if (index !== null && index + 1 < playable.length) go(index + 1);
-    else setFinished(true);
+    setStarted(true);
+    play(playable.map((item) => ({ microbookId: item.key, language: item.language, title: item.title, atSeconds: 0 })));
   }
 
   return (
@@ -83,40 +69,10 @@ export function PlayAll({ items, onPlaying }: { items: readonly PlayAllItem[]; o
           />
         </p>
       )}
-      {current && index !== null && (
-        <div className="play-all__player">
-          <p className="play-all__now" aria-live="polite">
-            {finished ? (
-              <Trans>The playlist has finished.</Trans>
-            ) : (
-              <NowPlaying title={current.title} language={current.language} position={index + 1} count={playable.length} />
-            )}
-          </p>
-          <audio
-            ref={player}
-            className="play-all__audio"
-            controls
-            preload="metadata"
-            src={current.audioUrl ?? undefined}
-            aria-label={t`Playlist narration`}
-            onEnded={ended}
-            onError={() => setFailed(true)}
-            onLoadedMetadata={() => setFailed(false)}
-          />
-          {failed && (
-            <p className="notice" role="alert">
-              <Trans>The audio could not be loaded. Reload the page to try again.</Trans>
-            </p>
-          )}
-          <div className="play-all__controls">
-            <button type="button" className="button" disabled={index === 0} onClick={() => go(index - 1)}>
-              <Trans>Previous microbook</Trans>
-            </button>
-            <button type="button" className="button" disabled={index + 1 >= playable.length} onClick={() => go(index + 1)}>
-              <Trans>Next microbook</Trans>
-            </button>
-          </div>
-        </div>
+      {current && (
+        <p className="play-all__now" aria-live="polite">
+          <NowPlaying title={current.title} language={current.language} position={index + 1} count={playable.length} />
+        </p>
       )}
       {upgrading && <UpgradeDialog onClose={() => setUpgrading(false)} />}
     </section>

@@ -13,6 +13,8 @@ export type PlaybackItem = {
   language: string;
   /** Start here (seconds into the narration); by default where this reader's saved position is. */
   atSeconds?: number;
+  /** Its title, for the player's queue before the item is loaded (optional). */
+  title?: string;
 };
 
 /** What the player is on, for a page to follow; null when nothing was played yet. */

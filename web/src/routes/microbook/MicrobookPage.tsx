@@ -1,6 +1,6 @@
 import { useReadQuery } from "@apollo/client/react";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useLoaderData } from "react-router-dom";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { RichText } from "../../features/catalog/RichText";
@@ -11,7 +11,6 @@ import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { ShareButton } from "../../features/discovery/ShareButton";
 import { UpgradeButton } from "../../features/discovery/UpgradeModal";
 import { ReaderStateButtons, VisitorStateButtons } from "../../features/library/ReadingStateButtons";
-import { useNarrationTracker } from "../../features/library/reading-tracker";
 import { LazyReaderHighlights } from "../../features/highlights/LazyReaderHighlights";
 import type { microbookLoader } from "./loader";
 
@@ -30,30 +29,20 @@ function categoryColor(color: string) {
   return (element: HTMLElement | null) => element?.style.setProperty("--category", color);
 }
 
-const NO_CHAPTERS: readonly { startSeconds: number }[] = [];
-
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
   const localize = useLocalizedPath();
   const { queryRef, stateRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof microbookLoader>>>;
   const { data } = useReadQuery(queryRef);
-  const pageRef = useRef<HTMLElement>(null);
   const [textSection, setTextSection] = useState<HTMLElement | null>(null);
   const book = data.microbook;
   const edition = book?.edition;
   const content = edition?.content ?? null;
-  useNarrationTracker({
-    microbookId: book?.id ?? "",
-    language: edition?.language ?? locale,
-    enabled: Boolean(book && content?.audioUrl && stateRef),
-    pageRef,
-    chapters: edition?.audio?.chapters ?? NO_CHAPTERS,
-  });
   if (!book || !edition) return null;
   const count = edition.keyIdeaCount;
   return (
-    <article className="microbook" ref={pageRef}>
+    <article className="microbook">
       <PageHead
         title={`${edition.title} · Brevia`}
         description={edition.subtitle}
@@ -137,7 +126,9 @@ export function Component() {
         </div>
       </header>
 
-      {edition.audio && <Narration audio={edition.audio} url={content?.audioUrl ?? null} language={edition.language} />}
+      {edition.audio && (
+        <Narration microbookId={book.id} audio={edition.audio} url={content?.audioUrl ?? null} language={edition.language} />
+      )}
 
       <section aria-labelledby="about-title">
         <h2 id="about-title">

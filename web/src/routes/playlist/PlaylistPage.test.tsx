@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { registerEngine, reportPlayback, type PlaybackItem } from "../../features/player/playback";
 import { mockApollo, renderWithApi } from "../../test/mock-api";
 import { playlistLoader } from "./loader";
 import { Component as PlaylistPage } from "./PlaylistPage";
@@ -83,46 +84,46 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("/playlists/:slug play-all", () => {
-  it("plays the hearable items in order, skips locked ones, and goes next and previous by keyboard", async () => {
+  it("hands the hearable items, in order, to the player as its queue, skips locked ones, and marks the one it is on", async () => {
     const user = userEvent.setup();
+    // The player (features/player) stands in as an engine that records what it is asked and reports the first item.
+    const asked: PlaybackItem[][] = [];
+    registerEngine({
+      play: (items) => {
+        asked.push([...items]);
+        reportPlayback({ item: items[0]!, playing: true });
+      },
+      seek: () => undefined,
+      currentTime: () => 0,
+    });
     setUp(["playable", "locked", "text-only", "playable", "playable"]);
     await screen.findByRole("heading", { level: 1, name: "Mix" });
     expect(within(itemOf("Book 2")).getByText("Locked: narration for Premium subscribers")).toBeTruthy();
     expect(within(itemOf("Book 3")).getByText("Text only")).toBeTruthy();
     expect(screen.getByText("1 narrated microbook is for Premium subscribers and is skipped.")).toBeTruthy();
+
+    screen.getByRole("button", { name: "Play all" }).focus();
+    await user.keyboard("{Enter}");
+    expect(asked).toEqual([
+      [
+        { microbookId: "book-1", language: "en", title: "Book 1", atSeconds: 0 },
+        { microbookId: "book-4", language: "en", title: "Book 4", atSeconds: 0 },
+        { microbookId: "book-5", language: "en", title: "Book 5", atSeconds: 0 },
+      ],
+    ]);
+    await waitFor(() => expect(screen.getByText(/^Now playing:/).textContent).toBe("Now playing: Book 1, 1 of 3"));
+    expect(current()).toEqual(["Book 1"]);
+    // The page has no audio of its own: the player's one element plays.
     expect(document.querySelector("audio")).toBeNull();
 
-    await user.click(screen.getByRole("button", { name: "Play all" }));
-    const audio = () => document.querySelector("audio")!;
-    await waitFor(() => expect(screen.getByText(/^Now playing:/).textContent).toBe("Now playing: Book 1, 1 of 3"));
-    expect(audio().getAttribute("src")).toBe("/audio/book-1.opus?sig=x");
-    expect(audio().getAttribute("aria-label")).toBe("Playlist narration");
-    expect(current()).toEqual(["Book 1"]);
-    expect(play).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole("button", { name: "Previous microbook" }).hasAttribute("disabled")).toBe(true);
-
-    // Next skips the locked and the text-only items.
-    screen.getByRole("button", { name: "Next microbook" }).focus();
-    await user.keyboard("{Enter}");
-    await waitFor(() => expect(screen.getByText(/^Now playing:/).textContent).toBe("Now playing: Book 4, 2 of 3"));
-    expect(audio().getAttribute("src")).toBe("/audio/book-4.opus?sig=x");
-    expect(current()).toEqual(["Book 4"]);
-    expect(play).toHaveBeenCalledTimes(2);
-
-    // The end of one narration starts the next.
-    fireEvent.ended(audio());
-    await waitFor(() => expect(screen.getByText(/^Now playing:/).textContent).toBe("Now playing: Book 5, 3 of 3"));
-    expect(current()).toEqual(["Book 5"]);
-    expect(play).toHaveBeenCalledTimes(3);
-    expect(screen.getByRole("button", { name: "Next microbook" }).hasAttribute("disabled")).toBe(true);
-
-    await user.click(screen.getByRole("button", { name: "Previous microbook" }));
+    // The player goes on to the next item by itself: the page follows.
+    act(() => reportPlayback({ item: asked[0]![1]!, playing: true }));
     await waitFor(() => expect(screen.getByText(/^Now playing:/).textContent).toBe("Now playing: Book 4, 2 of 3"));
     expect(current()).toEqual(["Book 4"]);
-    await user.click(screen.getByRole("button", { name: "Next microbook" }));
-    fireEvent.ended(audio());
-    await waitFor(() => expect(screen.getByText("The playlist has finished.")).toBeTruthy());
+    act(() => reportPlayback({ item: asked[0]![2]!, playing: true }));
+    await waitFor(() => expect(current()).toEqual(["Book 5"]));
     expect(screen.queryByRole("dialog")).toBeNull();
+    act(() => reportPlayback(null));
   });
 
   it("opens the upgrade modal instead when nothing is playable for this reader (in pt)", async () => {
