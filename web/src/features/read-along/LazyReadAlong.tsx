@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useSyncExternalStore, type ComponentProps } from "react";
 import type { ReadAlong as Component } from "./ReadAlong";
 
 const ReadAlong = lazy(() => import("./ReadAlong").then((module) => ({ default: module.ReadAlong })));
+
+const noSubscription = () => () => undefined;
 
 /**
  * ReadAlong, loaded in the browser once the reader's page has hydrated: the reader route's chunk carries only this
@@ -9,8 +11,12 @@ const ReadAlong = lazy(() => import("./ReadAlong").then((module) => ({ default: 
  * reader route loads (web/lingui.config.ts).
  */
 export function LazyReadAlong(props: ComponentProps<typeof Component>) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // False in the server's HTML and while hydrating, true after: the lazy chunk loads in the browser only.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>

@@ -57,7 +57,7 @@ export function ReadAlong({ container, microbookId, language, timingsUrl, chapte
   const [timings, setTimings] = useState<TimedSentence[] | null>(null);
   useEffect(() => {
     let live = true;
-    fetch(timingsUrl, { credentials: "same-origin" })
+    void fetch(timingsUrl, { credentials: "same-origin" })
       .then((response) => (response.ok ? (response.json() as Promise<ReadAlongTimings>) : null))
       .catch(() => null)
       .then((loaded) => {
@@ -100,8 +100,6 @@ export function ReadAlong({ container, microbookId, language, timingsUrl, chapte
     currentRef.current = -2;
     tick();
     return () => cancelAnimationFrame(frame);
-    // reveal reads refs only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [thisBook, playing, units, timeline, following]);
 
   // Off the page, nothing stays painted.
@@ -151,6 +149,23 @@ export function ReadAlong({ container, microbookId, language, timingsUrl, chapte
     setFollowing(true);
   }
 
+  /** The cursor's unit when it is in this paragraph, else the paragraph's first. */
+  function cursorIn(paragraph: HTMLElement): number {
+    if (units[cursor]?.paragraph === paragraph) return cursor;
+    return textUnits.find((i) => units[i]!.paragraph === paragraph) ?? -1;
+  }
+
+  function moveCursor(index: number, focus = true) {
+    const unit = units[index];
+    if (!unit?.paragraph) return;
+    setCursor(index);
+    paint(CURSOR, unit.paint);
+    setSaid(unit.paint?.toString() ?? "");
+    if (!focus) return;
+    if (document.activeElement !== unit.paragraph) unit.paragraph.focus({ preventScroll: true });
+    reveal(unit);
+  }
+
   // Tap (a click that selected nothing) and the keyboard, on the text itself.
   useEffect(() => {
     if (!container || units.length === 0) return;
@@ -198,28 +213,11 @@ export function ReadAlong({ container, microbookId, language, timingsUrl, chapte
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [container, units, textUnits, cursor, thisBook]);
 
-  /** The cursor's unit when it is in this paragraph, else the paragraph's first. */
-  function cursorIn(paragraph: HTMLElement): number {
-    if (units[cursor]?.paragraph === paragraph) return cursor;
-    return textUnits.find((i) => units[i]!.paragraph === paragraph) ?? -1;
-  }
-
-  function moveCursor(index: number, focus = true) {
-    const unit = units[index];
-    if (!unit?.paragraph) return;
-    setCursor(index);
-    paint(CURSOR, unit.paint);
-    setSaid(unit.paint?.toString() ?? "");
-    if (!focus) return;
-    if (document.activeElement !== unit.paragraph) unit.paragraph.focus({ preventScroll: true });
-    reveal(unit);
-  }
-
   // Roving focus: the paragraphs with timed sentences are focusable (attributes only: their text is unchanged), the
   // one holding the cursor (else the first) is the text's Tab stop.
-  const paragraphs = useMemo(() => [...new Set(textUnits.map((i) => units[i]!.paragraph!))], [units, textUnits]);
   const hint = t`Enter listens from this sentence; ↑ and ↓ move from sentence to sentence.`;
   useEffect(() => {
+    const paragraphs = [...new Set(textUnits.map((i) => units[i]!.paragraph!))];
     const stop = units[cursor]?.paragraph ?? paragraphs[0];
     for (const p of paragraphs) {
       p.tabIndex = p === stop ? 0 : -1;
@@ -233,7 +231,7 @@ export function ReadAlong({ container, microbookId, language, timingsUrl, chapte
         p.removeAttribute("aria-description");
       }
     };
-  }, [paragraphs, units, cursor, hint]);
+  }, [textUnits, units, cursor, hint]);
 
   if (units.length === 0) return null;
   const chaptersOnly = textUnits.length === 0;
