@@ -218,9 +218,8 @@ export function ReadAlong({ container, microbookId, language, timingsUrl, chapte
   const hint = t`Enter listens from this sentence; ↑ and ↓ move from sentence to sentence.`;
   useEffect(() => {
     const paragraphs = [...new Set(textUnits.map((i) => units[i]!.paragraph!))];
-    const stop = units[cursor]?.paragraph ?? paragraphs[0];
     for (const p of paragraphs) {
-      p.tabIndex = p === stop ? 0 : -1;
+      p.setAttribute("tabindex", "-1");
       p.setAttribute("data-read-along-paragraph", "");
       p.setAttribute("aria-description", hint);
     }
@@ -231,7 +230,15 @@ export function ReadAlong({ container, microbookId, language, timingsUrl, chapte
         p.removeAttribute("aria-description");
       }
     };
-  }, [textUnits, units, cursor, hint]);
+  }, [textUnits, units, hint]);
+  // Moving the Tab stop changes values only: removing a focused paragraph's tabindex would blur it.
+  useEffect(() => {
+    const stop = units[cursor]?.paragraph ?? (textUnits.length ? units[textUnits[0]!]!.paragraph : null);
+    for (const i of textUnits) {
+      const p = units[i]!.paragraph!;
+      p.setAttribute("tabindex", p === stop ? "0" : "-1");
+    }
+  }, [textUnits, units, cursor]);
 
   if (units.length === 0) return null;
   const chaptersOnly = textUnits.length === 0;
