@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_MS, sentenceAt } from "../web/src/features/read-along/timeline";
 import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
 
 // Read-along in Chromium, on a narrated book's reader: the timings come from their signed URL and fall on the page's
@@ -84,4 +85,52 @@ describe("read-along", () => {
       await context.close();
     },
   );
+
+  /**
+   * The highlight lead in Chromium: the reader's own lookup (sentenceAt, LEAD_MS) run per animation frame against an
+   * audio clock at 1×, 1.5× and 2×, the switch painted on the next frame; the lead is how long before the sentence's
+   * start that paint lands. At most LEAD_MS by construction; late only if a frame stalls for longer than the lead.
+   */
+  it("measures the highlight lead per frame at 1×, 1.5× and 2×: within 100 ms before each sentence", { timeout: 120_000 }, async () => {
+    // A blank page: the frames are the browser's, not slowed by a page's own work.
+    const context = await openContext(browser, { locale: "en-US" });
+    const page = await context.newPage();
+    const leads = await page.evaluate(
+      async ({ source, lead }) => {
+        const lookup = new Function(`return ${source}`)() as (s: { startMs: number }[], ms: number, lead: number) => number;
+        const result: Record<string, { min: number; median: number; max: number }> = {};
+        for (const rate of [1, 1.5, 2]) {
+          // Twenty sentences 0.7–1.9 s apart, as the narrations have them.
+          const sentences: { startMs: number }[] = [];
+          for (let i = 0, t = 300; i < 20; i++, t += 700 + ((i * 337) % 1200)) sentences.push({ startMs: t });
+          const t0 = performance.now();
+          const clock = () => (performance.now() - t0) * rate;
+          const measured: number[] = [];
+          let current = -1;
+          await new Promise<void>((done) => {
+            const tick = () => {
+              const index = lookup(sentences, clock(), lead);
+              if (index !== current) {
+                current = index;
+                requestAnimationFrame(() => void (index >= 0 && measured.push(sentences[index]!.startMs - clock())));
+              }
+              if (clock() < sentences[19]!.startMs + 200) requestAnimationFrame(tick);
+              else done();
+            };
+            requestAnimationFrame(tick);
+          });
+          measured.sort((a, b) => a - b);
+          result[`${rate}x`] = { min: measured[0]!, median: measured[measured.length >> 1]!, max: measured[measured.length - 1]! };
+        }
+        return result;
+      },
+      { source: sentenceAt.toString(), lead: LEAD_MS },
+    );
+    console.log(`read-along highlight lead (ms before the sentence starts): ${JSON.stringify(leads)}`);
+    for (const { median, max } of Object.values(leads)) {
+      expect(max).toBeLessThanOrEqual(100);
+      expect(median).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
 });
