@@ -32,8 +32,9 @@ async function signUp(context: BrowserContext) {
 /** The text painted under a CSS Custom Highlight name, or null. */
 const painted = (page: Page, name: string) =>
   page.evaluate((highlight) => {
-    const ranges = CSS.highlights.get(highlight) as unknown as Iterable<Range> | undefined;
-    return ranges ? [...ranges].map((range) => range.toString()).join("|") : null;
+    const registry = CSS.highlights as unknown as Map<string, Set<Range>>;
+    const ranges = registry.get(highlight);
+    return ranges ? Array.from(ranges, (range) => range.toString()).join("|") : null;
   }, name);
 
 describe("read-along", () => {
@@ -63,7 +64,7 @@ describe("read-along", () => {
       await stop.focus();
       const intro = await page
         .locator('[data-reader-chapter="intro"]')
-        .evaluate((chapter) => [...chapter.querySelectorAll("p")].map((p) => p.textContent).join("\n\n"));
+        .evaluate((chapter) => Array.from(chapter.querySelectorAll("p"), (p) => p.textContent).join("\n\n"));
       const introSentences = body.sentences.filter((s) => s.part === "text" && s.chapter === null).map((s) => intro.slice(s.from, s.to));
       expect(await painted(page, "brevia-read-along-cursor")).toBe(introSentences[0]);
       await page.keyboard.press("ArrowDown");
