@@ -36,6 +36,8 @@ const PAGE_CATALOGUE_SOURCES = {
     "<rootDir>/src/routes/welcome",
     "<rootDir>/src/routes/reader",
     "<rootDir>/src/features/reader",
+    // Read-along, loaded with the reader.
+    "<rootDir>/src/features/read-along",
     "<rootDir>/src/routes/settings",
     // Highlights: /library/highlights and the reader's highlights (which load this catalogue with their chunk).
     "<rootDir>/src/features/highlights",

@@ -94,7 +94,7 @@ export async function buildServer(
   await registerSocialLogin(app, config, db, mail);
   registerCovers(app, db);
   registerSitemap(app, db, { publicUrl: config.publicUrl, timeZone: config.timeZone });
-  registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls });
+  registerAudio(app, { mediaDir: config.mediaDir, signer: mediaUrls, db });
   registerAccountExport(app, db);
   registerHighlightsExport(app, db, config.publicUrl);
   registerEpubDownload(app, db, { mediaUrls, timeZone: config.timeZone, clock: options.clock });

@@ -6,6 +6,7 @@ import { PageHead } from "../../app/PageHead";
 import { useLocalizedPath } from "../../app/useLocale";
 import { UpgradeButton } from "../../features/discovery/UpgradeModal";
 import { LazyReaderHighlights } from "../../features/highlights/LazyReaderHighlights";
+import { LazyReadAlong } from "../../features/read-along/LazyReadAlong";
 import { ReaderSettingsPanel } from "../../features/reader/ReaderSettingsPanel";
 import { ReaderText } from "../../features/reader/ReaderText";
 import { ReadingView } from "../../features/reader/ReadingView";
@@ -73,6 +74,16 @@ export function Component() {
               introductionTitle={t`Introduction`}
             >
               {book.viewerAccess.canHighlight && <LazyReaderHighlights slug={book.slug} editionId={edition.id} container={textElement} />}
+              {book.viewerAccess.canListen && content.timingsUrl && edition.audio && (
+                <LazyReadAlong
+                  container={textElement}
+                  microbookId={book.id}
+                  language={edition.language}
+                  timingsUrl={content.timingsUrl}
+                  chapters={edition.audio.chapters}
+                  durationSeconds={edition.audio.durationSeconds}
+                />
+              )}
             </ReaderText>
           )}
         </ReadingView>

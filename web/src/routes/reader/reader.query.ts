@@ -26,6 +26,7 @@ export const ReaderPageQuery = graphql(`
         canRead
         canMarkRead
         canHighlight
+        canListen
         reason
       }
       viewerState {
@@ -57,6 +58,13 @@ export const ReaderPageQuery = graphql(`
           position
           title
         }
+        # Read-along: the narration's chapters (public), its timings' URL (gated) in content.
+        audio {
+          durationSeconds
+          chapters {
+            startSeconds
+          }
+        }
         # Null unless this reader may read the edition: the API is the gate.
         content {
           introduction
@@ -65,6 +73,7 @@ export const ReaderPageQuery = graphql(`
             title
             body
           }
+          timingsUrl
         }
       }
     }

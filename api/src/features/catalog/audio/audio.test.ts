@@ -4,11 +4,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run, TEST_MEDIA_URL_SECRET } from "../../../test/execute.js";
-import { buildMicrobook, makeFreeToday } from "../../../test/factories.js";
+import { buildMicrobook, buildReader, makeFreeToday } from "../../../test/factories.js";
 import { useTestServer } from "../../../test/http.js";
 import { audioUrlExpiry } from "../../access/access.policy.js";
 import { audioDir, storeCatalogAudio } from "./audio-store.js";
+import { narrationScript } from "../narrate/script.js";
+import { scriptSentences } from "../narrate/sentences.js";
 import { createMediaUrlSigner } from "./media-urls.js";
+import type { ReadAlongTimings } from "./timings.js";
 
 let mediaDir: string;
 /** Stand-in bytes for a narration: the route serves any file; real Opus is checked below. */
@@ -164,6 +167,123 @@ describe("GET /audio/{file}", () => {
   it("answers 404 for a name that is not a narration and for a signed file that does not exist", async () => {
     expect((await server.app.inject("/audio/..%2Fsecret.en.opus?expires=9999999999&sig=x")).statusCode).toBe(404);
     expect((await server.app.inject(signer.audioUrl("missing.en.opus", inAnHour()))).statusCode).toBe(404);
+  });
+});
+
+describe("read-along timings (content.timingsUrl and GET /audio/{file}.timings.json)", () => {
+  const signer = createMediaUrlSigner(TEST_MEDIA_URL_SECRET);
+  const TIMINGS_QUERY = `query ($slug: String!) { microbook(slug: $slug) { edition(language: en) { content { audioUrl timingsUrl } } } }`;
+  type Answer = { microbook: { edition: { content: { audioUrl: string | null; timingsUrl: string | null } | null } } };
+
+  /** A narrated book whose track carries timings of its text, as catalog:narrate records them. */
+  async function timedMicrobook(slug: string) {
+    const book = await narratedMicrobook(slug);
+    const edition = await db.prisma.microbookEdition.findUniqueOrThrow({
+      where: { id: book.editions[0]!.id },
+      select: { language: true, title: true, introduction: true, keyIdeas: { orderBy: { position: "asc" } } },
+    });
+    const script = narrationScript({ ...edition, language: "en" });
+    const sentences = scriptSentences(script, "en").map((s, i) => ({
+      id: i + 1,
+      section: s.section,
+      startMs: i * 2000,
+      endMs: i * 2000 + 1500,
+      from: s.from,
+      to: s.to,
+    }));
+    await db.prisma.audioTrack.update({ where: { editionId: book.editions[0]!.id }, data: { sentences } });
+    return { book, sentences };
+  }
+  const timingsOf = async (sessionToken?: string, slug = "timed-book") =>
+    (await run<Answer>(db, TIMINGS_QUERY, { slug }, { sessionToken })).data!.microbook.edition.content;
+
+  it("gives a premium reader a signed, expiring URL of small cacheable JSON, mapped onto the reader's text", async () => {
+    const { sentences } = await timedMicrobook("timed-book");
+    await makeFreeToday(db.prisma, (await buildMicrobook(db.prisma)).id);
+    const { token } = await buildReader(db.prisma, { plan: "premium" });
+    const content = (await timingsOf(token))!;
+    expect(content.timingsUrl).toMatch(/^\/audio\/narrated\.en\.timings\.json\?expires=\d+&sig=[\w-]+$/);
+    // Same expiry as the audio's.
+    expect(new URL(content.timingsUrl!, "http://x").searchParams.get("expires")).toBe(
+      new URL(content.audioUrl!, "http://x").searchParams.get("expires"),
+    );
+
+    const response = await server.app.inject(content.timingsUrl!);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.headers["cache-control"]).toMatch(/^private, max-age=\d+$/);
+    const timings = response.json<ReadAlongTimings>();
+    expect(timings.sentences.map((s) => [s.part, s.chapter, s.startMs])).toEqual(
+      sentences.map((s, i) => [
+        s.section === 0
+          ? i === 0
+            ? "title"
+            : "text"
+          : s.from === sentences.find((t) => t.section === s.section)!.from
+            ? "heading"
+            : "text",
+        s.section === 0 ? null : s.section - 1,
+        s.startMs,
+      ]),
+    );
+    const intro = timings.sentences.find((s) => s.part === "text" && s.chapter === null)!;
+    const book = await db.prisma.microbookEdition.findFirstOrThrow({ where: { microbook: { slug: "timed-book" } } });
+    expect(book.introduction.slice(intro.from, intro.to)).toBe(book.introduction);
+    expect(response.body.length).toBeLessThan(2000);
+
+    const again = await server.app.inject({ url: content.timingsUrl!, headers: { "if-none-match": response.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("opens them for today's free microbook, like its audio", async () => {
+    const { book } = await timedMicrobook("timed-book");
+    await makeFreeToday(db.prisma, book.id);
+    const content = await timingsOf(undefined);
+    expect((await server.app.inject(content!.timingsUrl!)).statusCode).toBe(200);
+  });
+
+  it("gives a free reader neither premium audio nor its timings, by GraphQL or by URL", async () => {
+    await timedMicrobook("timed-book");
+    await makeFreeToday(db.prisma, (await buildMicrobook(db.prisma)).id);
+    const { token } = await buildReader(db.prisma, { plan: "free" });
+    expect(await timingsOf(token)).toBeNull();
+    expect(await timingsOf(undefined)).toBeNull();
+    const lapsed = await buildReader(db.prisma, { plan: "lapsed" });
+    expect(await timingsOf(lapsed.token)).toBeNull();
+    // The Audio type (public: length and chapters) has no way to the timings.
+    const audioFields = await run<{ __type: { fields: { name: string }[] } }>(db, `{ __type(name: "Audio") { fields { name } } }`);
+    expect(audioFields.data!.__type.fields.map((f) => f.name)).not.toContain("sentences");
+
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const good = new URL(signer.timingsUrl("narrated.en.opus", inAnHour), "http://x");
+    const sig = good.searchParams.get("sig")!;
+    const expires = good.searchParams.get("expires")!;
+    const audioSig = new URL(signer.audioUrl("narrated.en.opus", inAnHour), "http://x").searchParams.get("sig")!;
+    for (const url of [
+      "/audio/narrated.en.timings.json",
+      `/audio/narrated.en.timings.json?expires=${expires}&sig=${sig.slice(0, -2)}AA`,
+      `/audio/narrated.en.timings.json?expires=${Number(expires) + 3600}&sig=${sig}`,
+      // The audio's signature opens no timings, the timings' no audio.
+      `/audio/narrated.en.timings.json?expires=${expires}&sig=${audioSig}`,
+      `/audio/narrated.en.opus?expires=${expires}&sig=${sig}`,
+      `/audio/other.en.timings.json?expires=${expires}&sig=${sig}`,
+      signer.timingsUrl("narrated.en.opus", new Date(Date.now() - 1000)),
+      createMediaUrlSigner("another-secret-another-secret-another-secret").timingsUrl("narrated.en.opus", inAnHour),
+    ]) {
+      const response = await server.app.inject(url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.body).not.toContain("startMs");
+    }
+    expect((await server.app.inject(good.pathname + good.search)).statusCode).toBe(200);
+  });
+
+  it("answers no sentences for a narration without timings, and 404 for a signed name that is not narrated", async () => {
+    await narratedMicrobook("untimed-book");
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const untimed = await server.app.inject(signer.timingsUrl("narrated.en.opus", inAnHour));
+    expect(untimed.statusCode).toBe(200);
+    expect(untimed.json<ReadAlongTimings>().sentences).toEqual([]);
+    expect((await server.app.inject(signer.timingsUrl("missing.en.opus", inAnHour))).statusCode).toBe(404);
   });
 });
 

@@ -7,17 +7,24 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export type MediaUrlSigner = {
   /** `/audio/{fileName}?expires={unix seconds}&sig={hmac}` */
   audioUrl(fileName: string, expiresAt: Date): string;
+  /**
+   * `/audio/{slug}.{lang}.timings.json?expires=…&sig=…`: the narration's read-along timings, signed for their own
+   * name, so an audio URL's signature opens no timings and a timings URL's no audio.
+   */
+  timingsUrl(audioFileName: string, expiresAt: Date): string;
   /** True when `sig` was minted here for this file and `expires` has not passed. */
   verify(fileName: string, expires: string | undefined, sig: string | undefined, now?: Date): boolean;
 };
 
 export function createMediaUrlSigner(secret: string): MediaUrlSigner {
   const signature = (fileName: string, expires: string) => createHmac("sha256", secret).update(`audio/${fileName}:${expires}`).digest();
+  const signedUrl = (fileName: string, expiresAt: Date) => {
+    const expires = String(Math.floor(expiresAt.getTime() / 1000));
+    return `/audio/${encodeURIComponent(fileName)}?expires=${expires}&sig=${signature(fileName, expires).toString("base64url")}`;
+  };
   return {
-    audioUrl(fileName, expiresAt) {
-      const expires = String(Math.floor(expiresAt.getTime() / 1000));
-      return `/audio/${encodeURIComponent(fileName)}?expires=${expires}&sig=${signature(fileName, expires).toString("base64url")}`;
-    },
+    audioUrl: signedUrl,
+    timingsUrl: (audioFileName, expiresAt) => signedUrl(timingsFileName(audioFileName), expiresAt),
     verify(fileName, expires, sig, now = new Date()) {
       if (!expires || !sig || !/^\d{1,12}$/.test(expires)) return false;
       if (Number(expires) * 1000 <= now.getTime()) return false;
@@ -27,3 +34,6 @@ export function createMediaUrlSigner(secret: string): MediaUrlSigner {
     },
   };
 }
+
+/** The timings' file name beside a narration's: `book.en.opus` → `book.en.timings.json`. */
+export const timingsFileName = (audioFileName: string) => audioFileName.replace(/\.[a-z0-9]+$/, ".timings.json");

@@ -42,6 +42,19 @@ export const EditionContent = builder.objectRef<EditionContentRow>("EditionConte
         return expiresAt ? ctx.mediaUrls.audioUrl(edition.audio.fileName, expiresAt) : null;
       },
     }),
+    timingsUrl: t.string({
+      nullable: true,
+      description:
+        "The narration's read-along timings: a signed URL like audioUrl's (same readers, same expiry) of a small JSON, " +
+        "{ textVersion, sentences: [{ id, startMs, endMs, part, chapter, from, to }] } with offsets as highlights count " +
+        "them, an empty list when the narration has none. A URL rather than a field: the page's query stays small, the " +
+        "browser fetches the timings only when read-along starts and caches them (ETag). Null when not narrated.",
+      resolve: async (edition, _args, ctx) => {
+        if (!edition.audio) return null;
+        const expiresAt = await ctx.access.audioUrlExpiry(edition.microbookId);
+        return expiresAt ? ctx.mediaUrls.timingsUrl(edition.audio.fileName, expiresAt) : null;
+      },
+    }),
   }),
 });
 

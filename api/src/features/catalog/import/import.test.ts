@@ -195,6 +195,16 @@ describe("narration freshness", () => {
     expect((await problems())[0]).toMatch(/sentence 3 has the character range \d+–1000000, not a sentence of the narrated text/);
   });
 
+  it("rejects timings that do not fall on the reader's text (a sentence filed under another chapter)", async () => {
+    const meta = await narrateFirstBook();
+    const moved = meta.sentences.map((s, i) => (i === 4 ? { ...s, section: s.section + 1 } : s));
+    await writeFile(json(), JSON.stringify({ ...meta, sentences: moved }));
+    expect(await problems()).toEqual([
+      "audio/first-book.en.json: sentence timings do not fall on the reader's text; " +
+        "run npm run catalog:narrate -- --force --lang en first-book",
+    ]);
+  });
+
   it("accepts a human narration without timings", async () => {
     const meta: Record<string, unknown> = await narrateFirstBook();
     delete meta.sentences;

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
+import { readAlongTimings } from "../audio/timings.js";
 import { narrationScript, renarrateCommand } from "../narrate/script.js";
 import { CatalogValidationError, type CatalogIssue } from "./errors.js";
 import { countWords, parseMicrobookMarkdown } from "./markdown.js";
@@ -106,7 +107,16 @@ function checkNarration(slug: string, edition: CatalogEdition, meta: AudioMeta, 
     });
   });
   // Timings of another text say nothing: the stale hash already asks for a new narration.
-  if (meta.textSha256 === script.textSha256) checkTimings(meta, script.text, yaml, issues, redo);
+  if (meta.textSha256 !== script.textSha256) return;
+  const before = issues.length;
+  checkTimings(meta, script.text, yaml, issues, redo);
+  // The reader highlights each sentence on its own text (read-along): every sentence must fall on it.
+  if (issues.length === before && meta.sentences) {
+    const keyIdeas = edition.keyIdeas.map((idea, position) => ({ position, title: idea.title, body: idea.body }));
+    if (!readAlongTimings({ ...edition, keyIdeas }, meta.sentences)) {
+      issues.push({ file, line: yaml.lineOf(["sentences"]), problem: `sentence timings do not fall on the reader's text; ${redo}` });
+    }
+  }
 }
 
 /** Within this much of the file's length: the sentences' timings and the encoded audio agree. */
