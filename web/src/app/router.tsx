@@ -127,6 +127,8 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader;
     settingsSubscribe: { loader: commerce("checkoutLoader"), lazy: () => commercePages().then((m) => m.Subscribe) },
     redeemVoucher: { lazy: () => commercePages().then((m) => m.RedeemVoucher) },
     redeemVoucherInternal: { lazy: () => commercePages().then((m) => m.RedeemVoucherInternal) },
+    exclusiveOffer: pageWithLoader(() => import("../routes/exclusive-offer/ExclusiveOfferPage")),
+    publicPurchase: pageWithLoader(() => import("../routes/public-purchase/PublicPurchasePage")),
     libraryHighlights: pageWithLoader(() => import("../routes/library-highlights/Highlights")),
     quote: pageWithLoader(() => import("../routes/quote/Quote")),
   };

@@ -24,6 +24,8 @@ export function CardForm(props: {
   /** Uses the payment method; answers an error message to show, or null when done. */
   onPaymentMethod(paymentMethodId: string): Promise<string | null>;
   children?: ReactNode;
+  /** Fields of the order placed before the card's (the buyer's email on /public/purchase). */
+  lead?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
@@ -67,6 +69,7 @@ export function CardForm(props: {
   return (
     <form className="card-form" onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
       <TestModeBadge />
+      {props.lead}
       <fieldset>
         <legend>
           <Trans>Payment details</Trans>
