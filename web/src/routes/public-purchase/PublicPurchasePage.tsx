@@ -1,6 +1,6 @@
 import { useApolloClient, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
 import { errorOf } from "../../app/errors/error-messages";
@@ -43,6 +43,11 @@ export function Component() {
   );
   const [email, setEmail] = useState("");
   const [done, setDone] = useState<string | null>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  // The form is gone: focus goes to what replaced it.
+  useEffect(() => {
+    if (done) doneHeading.current?.focus();
+  }, [done]);
   const plan = data.pricing.find((p) => p.planId === planId);
   const total = offer ? offer.toAmount : plan?.amount;
   const instalments = offer ? offer.instalmentAmounts : (plan?.instalmentAmounts ?? []);
@@ -65,7 +70,7 @@ export function Component() {
         </p>
       ) : done ? (
         <div className="public-purchase__done" role="status">
-          <h2>
+          <h2 ref={doneHeading} tabIndex={-1}>
             <Trans>Thank you! Check your email</Trans>
           </h2>
           <p>
