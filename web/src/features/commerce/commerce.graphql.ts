@@ -10,6 +10,7 @@ export const TryNowQuery = graphql(`
       amount
       listAmount
       perMonthAmount
+      perDayUnderAmount
     }
     commerceSettings {
       testMode

@@ -99,7 +99,7 @@ describe("/exclusive-offer/:offer", () => {
     expect(screen.getByText(price(624500)).tagName).toBe("DEL");
     expect(screen.getByLabelText(`Ahora: ${price(249800)}`)).toBeTruthy();
     expect(screen.getByText("un solo pago, para siempre", { exact: false })).toBeTruthy();
-    expect(screen.getByText(`O hasta en 12 cuotas de ${price(20816)} sin intereses.`)).toBeTruthy();
+    expect(screen.getByText(`O hasta en 12 cuotas sin intereses: 8 de ${price(20817)} y 4 de ${price(20816)}.`)).toBeTruthy();
   });
 
   it("exclusiveOfferGuard: an unknown, ended or not-for-you offer gets a page that says so, with a way on", async () => {

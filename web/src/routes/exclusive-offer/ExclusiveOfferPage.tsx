@@ -8,6 +8,7 @@ import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { CardForm } from "../../features/commerce/CardForm";
 import { ExclusiveOfferQuery, SubscribeMutation } from "../../features/commerce/commerce.graphql";
 import { formatMoney } from "../../features/commerce/money";
+import { Instalments } from "../../features/commerce/Instalments";
 import { planName } from "../../features/commerce/plans";
 import { TestModeBadge } from "../../features/commerce/TestModeBadge";
 
@@ -100,14 +101,7 @@ export function Component() {
             <Trans>That is {formatMoney(locale, currency, offer.perMonthAmount)} a month.</Trans>
           </p>
         )}
-        {instalments.length > 1 && (
-          <p>
-            <Trans>
-              Or in up to {instalments.length} instalments of {formatMoney(locale, currency, instalments[instalments.length - 1]!)} without
-              interest.
-            </Trans>
-          </p>
-        )}
+        <Instalments amounts={instalments} currency={currency} locale={locale} />
         {interval === "YEAR" && (
           <p className="checkout__notice">
             <Trans>Then the annual plan at its usual price each year, unless you cancel. Cancel at any time in settings.</Trans>

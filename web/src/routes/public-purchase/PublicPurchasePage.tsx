@@ -9,6 +9,7 @@ import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { CardForm } from "../../features/commerce/CardForm";
 import { PublicPurchaseQuery, PurchaseAsVisitorMutation } from "../../features/commerce/commerce.graphql";
 import { formatMoney } from "../../features/commerce/money";
+import { Instalments } from "../../features/commerce/Instalments";
 import { planName } from "../../features/commerce/plans";
 
 // With the page (one chunk; see library-highlights/Highlights.tsx).
@@ -113,14 +114,7 @@ export function Component() {
                 <dd className="order-total">{formatMoney(locale, plan.currency, total)}</dd>
               </dl>
             )}
-            {plan && instalments.length > 1 && (
-              <p>
-                <Trans>
-                  Or in up to {instalments.length} instalments of {formatMoney(locale, plan.currency, instalments[instalments.length - 1]!)}{" "}
-                  without interest.
-                </Trans>
-              </p>
-            )}
+            {plan && <Instalments amounts={instalments} currency={plan.currency} locale={locale} />}
             {plan?.interval === "YEAR" || plan?.interval === "MONTH" ? (
               <p className="checkout__notice">
                 <Trans>It renews at the plan's price until you cancel. Cancel at any time in settings.</Trans>
