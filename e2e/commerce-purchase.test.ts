@@ -60,10 +60,11 @@ beforeAll(async () => {
   const started = Date.now();
   for (;;) {
     if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) break;
-    if (Date.now() - started > 110_000) throw new Error("the app did not become ready");
+    // Minutes on a loaded machine (the first start migrates and seeds the embedded database).
+    if (Date.now() - started > 290_000) throw new Error("the app did not become ready");
     await new Promise((r) => setTimeout(r, 500));
   }
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   if (server && server.exitCode === null && server.signalCode === null) {
