@@ -203,6 +203,17 @@ describe("exclusive offers and public purchase", () => {
           receipts: [{ amount: Math.round(c.to * 100), currency: c.currency }],
         });
 
+        // Settings → receipts: the payment's printable receipt (amount, plan, card's last 4).
+        await page.goto(`${base}${c.prefix}/settings`);
+        await page.waitForLoadState("networkidle");
+        await page.locator(".receipts tbody button").first().click();
+        await expect.poll(() => page.locator(".printable-receipt").count()).toBe(1);
+        const receipt = (await page.locator(".printable-receipt").textContent())!;
+        expect(receipt).toContain(money(c.to));
+        expect(receipt).toContain("•••• 4242");
+        expect(receipt).toContain(email);
+        expect(await axeViolations(page)).toEqual([]);
+
         // The same email again, as a visitor: refused, nothing charged.
         const visitor = await openContext(browser, { locale: c.locale });
         const again = await visitor.newPage();

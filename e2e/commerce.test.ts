@@ -79,7 +79,7 @@ async function fillCard(page: Page, number: string) {
 describe("commerce", () => {
   for (const c of CASES) {
     it(
-      `${c.language}: a trial with 4242 after a declined card, cancelled in settings, ends uncharged; a voucher works once`,
+      `${c.language}: a trial with 4242 after a declined card reads a premium book, cancelled in settings it ends uncharged and locked; a voucher works once`,
       { timeout: 180_000 },
       async () => {
         const context = await openContext(browser, { locale: c.locale });
@@ -179,7 +179,7 @@ describe("commerce", () => {
         // The premium book is locked again.
         expect((await canRead()).microbook.viewerAccess.canRead).toBe(false);
         await page.goto(`${BASE_URL}${c.prefix}/microbook/${premiumBook}`);
-        await expect.poll(() => page.locator(".notice--locked").count()).toBe(1);
+        await expect.poll(() => page.locator(".notice--locked").count()).toBeGreaterThan(0);
 
         // A voucher works once, and is refused the second time with the spec's message.
         await page.goto(`${BASE_URL}${c.prefix}/redeem-voucher-internal`);
