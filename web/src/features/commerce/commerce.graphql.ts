@@ -227,3 +227,14 @@ export const PublicPurchaseQuery = graphql(`
     }
   }
 `);
+
+export const StartHostedCheckoutMutation = graphql(`
+  mutation StartHostedCheckout($planId: String!, $offerSlug: String, $trial: Boolean, $cancelPath: String) {
+    startHostedCheckout(planId: $planId, offerSlug: $offerSlug, trial: $trial, cancelPath: $cancelPath) {
+      ...MutationError @unmask
+      ... on HostedCheckout {
+        url
+      }
+    }
+  }
+`);

@@ -19,13 +19,20 @@ const offer = (availability: Availability, overrides: Record<string, unknown> = 
   ...overrides,
 });
 
-function setUp(answer: Record<string, unknown> | null, { signedIn = false, locale = "en" as "en" | "es" | "pt", slug = "annual-50" } = {}) {
+function setUp(
+  answer: Record<string, unknown> | null,
+  { signedIn = false, locale = "en" as "en" | "es" | "pt", slug = "annual-50", provider = "LOCAL" } = {},
+) {
   const apollo = mockApollo({
     ExclusiveOffer: () => ({
       __typename: "Query",
       viewer: signedIn ? { __typename: "Viewer", id: "reader" } : null,
       exclusiveOffer: answer,
-      commerceSettings: { __typename: "CommerceSettings", provider: "LOCAL", testMode: true },
+      commerceSettings: { __typename: "CommerceSettings", provider, testMode: provider === "LOCAL" },
+    }),
+    StartHostedCheckout: () => ({
+      __typename: "Mutation",
+      startHostedCheckout: { __typename: "CheckoutUnavailableError", code: "CHECKOUT_UNAVAILABLE", message: "unavailable" },
     }),
     Subscribe: () => ({ __typename: "Mutation", subscribe: { __typename: "PremiumSubscription", status: "ACTIVE" } }),
   });
@@ -78,6 +85,23 @@ describe("/exclusive-offer/:offer", () => {
       planId: "annual",
       offerSlug: "annual-50",
       paymentMethodId: "pm_test_1",
+    });
+  });
+
+  it("with Stripe, a reader goes to Stripe Checkout for the offer (no card field on Brevia's page)", async () => {
+    const user = userEvent.setup();
+    const { apollo } = setUp(offer("LIVE"), { signedIn: true, provider: "STRIPE" });
+    await screen.findByRole("heading", { level: 1, name: "Exclusive offer: 50% off" });
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+    expect(screen.queryByText(/TEST MODE/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Pay $39.95" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("The secure payment page is not available. Please pay with the card form."),
+    );
+    expect(apollo.operations.find((op) => op.name === "StartHostedCheckout")?.variables).toEqual({
+      planId: "annual",
+      offerSlug: "annual-50",
+      cancelPath: "/exclusive-offer/annual-50",
     });
   });
 

@@ -122,6 +122,7 @@ export function Component() {
           <CardForm
             provider={data.commerceSettings.provider}
             submitLabel={t`Pay ${to}`}
+            hostedCheckout={{ planId, offerSlug: offer.slug, cancelPath: offerPath }}
             onPaymentMethod={async (paymentMethodId) => {
               const answer = (
                 await client.mutate({ mutation: SubscribeMutation, variables: { planId, offerSlug: offer.slug, paymentMethodId } })

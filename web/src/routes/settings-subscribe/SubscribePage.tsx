@@ -55,6 +55,7 @@ export function Component() {
           <CardForm
             provider={data.commerceSettings.provider}
             submitLabel={t`Pay and subscribe`}
+            hostedCheckout={{ planId, cancelPath: "/settings/subscribe" }}
             onPaymentMethod={async (paymentMethodId) => {
               const answer = (await client.mutate({ mutation: SubscribeMutation, variables: { planId, paymentMethodId } })).data?.subscribe;
               const error = answer ? errorOf(i18n, answer) : t`Something went wrong. Please try again.`;
