@@ -79,7 +79,7 @@ async function fillCard(page: Page, number: string) {
 describe("commerce", () => {
   for (const c of CASES) {
     it(
-      `${c.language}: a trial with 4242 after a declined card, cancelled in settings, ends uncharged; a voucher works once`,
+      `${c.language}: a trial with 4242 after a declined card reads a premium book, cancelled in settings it ends uncharged and locked; a voucher works once`,
       { timeout: 180_000 },
       async () => {
         const context = await openContext(browser, { locale: c.locale });
@@ -130,6 +130,32 @@ describe("commerce", () => {
         expect(await axeViolations(page)).toEqual([]);
         expect((await graphql<{ viewer: { isPremium: boolean } }>(page, "{ viewer { isPremium } }")).viewer.isPremium).toBe(true);
 
+        // The trial reader reads a premium book: a microbook that is not today's free one, whole, unlocked.
+        const { freeMicrobookToday } = await graphql<{ freeMicrobookToday: { slug: string } | null }>(
+          page,
+          "{ freeMicrobookToday { slug } }",
+        );
+        const premiumBook = freeMicrobookToday?.slug === "meditations" ? "walden" : "meditations";
+        await page.goto(`${BASE_URL}${c.prefix}/microbook/${premiumBook}`);
+        await expect.poll(() => page.locator(".key-ideas__list li").count()).toBeGreaterThan(0);
+        expect(await page.locator(".notice--locked").count()).toBe(0);
+        await page.goto(`${BASE_URL}${c.prefix}/microbook/${premiumBook}/read`);
+        await page.waitForLoadState("networkidle");
+        expect(page.url()).toBe(`${BASE_URL}${c.prefix}/microbook/${premiumBook}/read`);
+        await expect.poll(() => page.locator('[data-reader-chapter="0"] p').count()).toBeGreaterThan(0);
+        expect(await page.locator(".notice--locked").count()).toBe(0);
+        const BOOK = `query ($slug: String!) { microbook(slug: $slug) { viewerAccess { canRead } } }`;
+        type Book = { microbook: { viewerAccess: { canRead: boolean } } };
+        const canRead = async () =>
+          (
+            await page.evaluate(
+              async ([url, payload]) =>
+                (await fetch(url!, { method: "POST", headers: { "content-type": "application/json" }, body: payload })).json(),
+              [`${BASE_URL}/graphql`, JSON.stringify({ query: BOOK, variables: { slug: premiumBook } })],
+            )
+          ).data as Book;
+        expect((await canRead()).microbook.viewerAccess.canRead).toBe(true);
+
         // Cancel in settings, one click: access stays until the trial's end.
         await page.goto(`${BASE_URL}${c.prefix}/settings`);
         await page.waitForLoadState("networkidle");
@@ -150,6 +176,10 @@ describe("commerce", () => {
           subscription: { status: "CANCELED", cancelAtPeriodEnd: true },
           receipts: [],
         });
+        // The premium book is locked again.
+        expect((await canRead()).microbook.viewerAccess.canRead).toBe(false);
+        await page.goto(`${BASE_URL}${c.prefix}/microbook/${premiumBook}`);
+        await expect.poll(() => page.locator(".notice--locked").count()).toBeGreaterThan(0);
 
         // A voucher works once, and is refused the second time with the spec's message.
         await page.goto(`${BASE_URL}${c.prefix}/redeem-voucher-internal`);

@@ -53,6 +53,8 @@ function samplePath(name: RouteName): string {
     if (param === "token") return "not-a-real-token";
     // A quote card nobody shared: its page says so (the shared one is visited by the highlights journey).
     if (param === "id" && pattern.startsWith("/quote/")) return "no-such-quote";
+    // An offer of the catalogue's commerce.yaml (the commerce journeys visit the others and an unknown one).
+    if (param === "offer") return "annual-50";
     const kind = Object.keys(slugs).find((prefix) => pattern.startsWith(prefix));
     if (param === "slug" && kind) return slugs[kind]!;
     throw new Error(`Route ${name}: give its parameter ${param} a sample in every-page.test.ts`);

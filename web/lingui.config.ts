@@ -53,9 +53,15 @@ const PAGE_CATALOGUE_SOURCES = {
     // The persistent player (loaded on first use; it loads this catalogue itself).
     "<rootDir>/src/features/player",
     "<rootDir>/src/features/commerce",
-    ...["try-now", "try-now-subscribe", "welcome-to-knowledge", "settings-subscribe", "redeem-voucher"].map(
-      (route) => `<rootDir>/src/routes/${route}`,
-    ),
+    ...[
+      "try-now",
+      "try-now-subscribe",
+      "welcome-to-knowledge",
+      "settings-subscribe",
+      "redeem-voucher",
+      "exclusive-offer",
+      "public-purchase",
+    ].map((route) => `<rootDir>/src/routes/${route}`),
     // A shared highlight's public quote card.
     "<rootDir>/src/routes/quote",
     // The listings (categories, trending and latest, originals, playlists): off the home page's budget.

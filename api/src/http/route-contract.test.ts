@@ -15,7 +15,7 @@ let readerCookie: string;
 const LANGS: Language[] = ["pt", "en", "es"];
 
 /** A page of each route, from the fixtures below. */
-const SAMPLE_PARAMS = { slug: "sample", token: "not-a-real-token", id: "sample-shared-quote" };
+const SAMPLE_PARAMS = { slug: "sample", token: "not-a-real-token", id: "sample-shared-quote", offer: "sample-offer" };
 
 beforeAll(async () => {
   const category = await buildCategory(db.prisma, { slug: "sample" });

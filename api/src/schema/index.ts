@@ -30,6 +30,7 @@ import "../features/settings/settings.schema.js";
 import "../features/commerce/commerce.errors.js";
 import "../features/commerce/commerce.schema.js";
 import "../features/commerce/subscription.schema.js";
+import "../features/commerce/public-purchase.schema.js";
 import "../features/highlights/highlights.errors.js";
 import "../features/highlights/highlights.schema.js";
 

@@ -102,6 +102,9 @@ const DECLARATIONS = {
     catalogues: ["browse", "errors"],
     clientQuery: ["code"],
   },
+  // Offers with their own prices (exclusiveOfferGuard: an unknown, ended or not-for-you offer says so), and buying without an account.
+  exclusiveOffer: { path: "/exclusive-offer/:offer", guard: "public", catalogues: ["browse", "errors"] },
+  publicPurchase: { path: "/public/purchase", guard: "public", catalogues: ["browse", "errors"], query: ["plan", "offer"] },
   // Highlights (the library issue): the reader's highlights, and a shared one's public quote card (a random id).
   libraryHighlights: { path: "/library/highlights", guard: "signed-in", catalogues: ["account", "errors"], query: ["q"] },
   quote: { path: "/quote/:id", guard: "public", catalogues: ["browse"] },

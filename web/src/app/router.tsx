@@ -50,8 +50,10 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader;
     deferred(() => import("../routes/welcome/loader").then((m) => m[name](apollo)));
   // The commerce pages and their queries, in one chunk (features/commerce/pages.ts).
   const commercePages = () => import("../features/commerce/pages");
-  const commerce = (name: "tryNowLoader" | "checkoutLoader" | "subscriptionLoader") =>
-    deferred(() => commercePages().then((m) => m[name](apollo)));
+  const commerce = (page: Exclude<keyof typeof import("../features/commerce/pages"), "loaderOf">) => ({
+    loader: deferred(() => commercePages().then((m) => m.loaderOf(page, apollo))),
+    lazy: () => commercePages().then((m) => m[page]),
+  });
   // A page whose module exports its loader too (`pageLoader`): one chunk, one import, the fewest bytes
   // in this table (it ships with the home page, at its budget).
   const pageWithLoader = (load: () => Promise<{ pageLoader: (apollo: Apollo) => Loader; Component: () => ReactNode }>) => ({
@@ -122,12 +124,14 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader;
     confirmEmail: { lazy: () => import("../routes/confirm-email/ConfirmEmailPage") },
     newPasswordInternal: { lazy: () => import("../routes/new-password-internal/NewPasswordInternalPage") },
     updateProfile: { lazy: () => import("../routes/update-profile/UpdateProfilePage") },
-    tryNow: { loader: commerce("tryNowLoader"), lazy: () => commercePages().then((m) => m.TryNow) },
-    tryNowSubscribe: { loader: commerce("checkoutLoader"), lazy: () => commercePages().then((m) => m.TrialCheckout) },
-    welcomeToKnowledge: { loader: commerce("subscriptionLoader"), lazy: () => commercePages().then((m) => m.WelcomeToKnowledge) },
-    settingsSubscribe: { loader: commerce("checkoutLoader"), lazy: () => commercePages().then((m) => m.Subscribe) },
-    redeemVoucher: { lazy: () => commercePages().then((m) => m.RedeemVoucher) },
-    redeemVoucherInternal: { lazy: () => commercePages().then((m) => m.RedeemVoucherInternal) },
+    tryNow: commerce("TryNow"),
+    tryNowSubscribe: commerce("TrialCheckout"),
+    welcomeToKnowledge: commerce("WelcomeToKnowledge"),
+    settingsSubscribe: commerce("Subscribe"),
+    redeemVoucher: commerce("RedeemVoucher"),
+    redeemVoucherInternal: commerce("RedeemVoucherInternal"),
+    exclusiveOffer: commerce("ExclusiveOffer"),
+    publicPurchase: commerce("PublicPurchase"),
     libraryHighlights: pageWithLoader(() => import("../routes/library-highlights/Highlights")),
     quote: pageWithLoader(() => import("../routes/quote/Quote")),
   };

@@ -4,6 +4,7 @@ const result: { possibleTypes: { Error: string[] } } = {
     "Error": [
       "AlreadySubscribedError",
       "CardDeclinedError",
+      "CheckoutUnavailableError",
       "EmailChangeFailedError",
       "EmailTakenError",
       "HighlightNotFoundError",

@@ -1,5 +1,5 @@
 import type { Language } from "../../generated/prisma/enums.js";
-import { AlreadySubscribedError, NoSubscriptionError, OfferUnavailableError } from "./commerce.errors.js";
+import { AlreadySubscribedError, CheckoutUnavailableError, NoSubscriptionError, OfferUnavailableError } from "./commerce.errors.js";
 import { syncCharge, syncSubscription, type Commerce } from "./events.js";
 import { CURRENCY_BY_LANGUAGE } from "./money.js";
 import { loadOffer, loadPlanPrices } from "./pricing.js";
@@ -138,4 +138,58 @@ export async function resumePlan(commerce: Commerce, userId: string, now: Date) 
   await commerce.provider.resumeSubscription(sub.providerSubscriptionId, `resume:${sub.id}:${sub.updatedAt.getTime()}`);
   await syncSubscription(commerce, sub.providerSubscriptionId);
   return sub.id;
+}
+
+/**
+ * The hosted checkout (Stripe Checkout): the same checks and server prices as startPlan, then the
+ * provider's page to pay on; the subscription or payment arrives afterwards as events, like any other.
+ */
+export async function startHostedCheckout(
+  commerce: Commerce,
+  buyer: Buyer,
+  input: { planId: string; offerSlug: string | null; trial: boolean; now: Date; successUrl: string; cancelUrl: string },
+): Promise<{ url: string }> {
+  const createCheckout = commerce.provider.createCheckout?.bind(commerce.provider);
+  if (!createCheckout) throw new CheckoutUnavailableError();
+  if (await liveSubscription(commerce, buyer.userId)) throw new AlreadySubscribedError();
+  const customer = await ensureCustomer(commerce, buyer);
+  const [plan] = await loadPlanPrices(commerce, customer.currency, input.planId);
+  if (!plan) throw new OfferUnavailableError();
+  let offer: { slug: string; firstAmount: number } | null = null;
+  if (input.offerSlug) {
+    const found = await loadOffer(
+      { prisma: commerce.prisma, now: input.now },
+      { slug: input.offerSlug, currency: customer.currency, viewerId: buyer.userId },
+    );
+    if (!found || found.availability !== "LIVE" || found.plan.planId !== plan.planId) throw new OfferUnavailableError();
+    offer = { slug: found.slug, firstAmount: found.toAmount };
+  }
+  let trialDays = 0;
+  if (input.trial) {
+    const trialedBefore = await commerce.prisma.subscription.count({ where: { userId: buyer.userId, trialEndsAt: { not: null } } });
+    if (plan.trialDays === 0 || trialedBefore > 0 || offer) throw new OfferUnavailableError();
+    trialDays = plan.trialDays;
+  }
+  const stripePrice = await commerce.prisma.planPrice.findUnique({
+    where: { planId_currency: { planId: plan.planId, currency: plan.currency } },
+    select: { stripePriceId: true },
+  });
+  return createCheckout({
+    customerId: customer.providerCustomerId,
+    userId: buyer.userId,
+    plan: {
+      planId: plan.planId,
+      interval: plan.interval,
+      currency: plan.currency,
+      amount: plan.amount,
+      stripePriceId: stripePrice?.stripePriceId ?? null,
+      maxInstallments: plan.maxInstallments,
+    },
+    trialDays,
+    offer,
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    // One session per reader, plan, offer and minute: a double click opens the same page.
+    idempotencyKey: `checkout:${buyer.userId}:${plan.planId}:${offer?.slug ?? ""}:${trialDays}:${Math.floor(input.now.getTime() / 60_000)}`,
+  });
 }

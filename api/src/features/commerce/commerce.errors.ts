@@ -56,3 +56,10 @@ export const TestClockUnavailableError = defineError(
   "The test clock exists only with the local test provider, in development and tests.",
   "the test clock is off (production, or Stripe is configured).",
 );
+
+export const CheckoutUnavailableError = defineError(
+  "CheckoutUnavailableError",
+  "CHECKOUT_UNAVAILABLE",
+  "The hosted checkout is not available: pay with the card form.",
+  "the payment provider has no hosted checkout (the local TEST MODE provider: use its card form).",
+);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { builder } from "../../builder.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { InvalidCodeError } from "./commerce.errors.js";
-import { instalments, perMonth } from "./money.js";
+import { instalments, perDayUnder, perMonth } from "./money.js";
 import { loadOffer, loadPlanPrices, viewerCurrency, type OfferView, type PlanPriceView } from "./pricing.js";
 import { redeemVoucher } from "./vouchers.js";
 
@@ -22,6 +22,12 @@ export const PlanPriceRef = builder.objectRef<PlanPriceView>("PlanPrice").implem
       nullable: true,
       description: "A yearly price per month, truncated to the cent (R$299.00 → 2491); null for other plans.",
       resolve: (p) => (p.interval === "YEAR" ? perMonth(p.amount) : null),
+    }),
+    perDayUnderAmount: t.int({
+      nullable: true,
+      description:
+        "A yearly price per day (365) is under this, in minor units, so copy saying so is true (US$79.90 → 22: under US$0.22 a day); null for other plans.",
+      resolve: (p) => (p.interval === "YEAR" ? perDayUnder(p.amount) : null),
     }),
     instalmentAmounts: t.intList({
       description: "The most interest-free instalments offered, each as it will be charged (they sum to amount); one element when none.",

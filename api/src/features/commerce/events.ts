@@ -159,12 +159,14 @@ export async function syncCharge(commerce: Commerce, chargeId: string): Promise<
 export async function handleWebhook(commerce: Commerce, rawBody: string | Buffer, signature: string): Promise<"applied" | "duplicate"> {
   const event = commerce.provider.verifyEvent(rawBody, signature);
   const [subscription, charge] =
-    event.object.kind === "subscription"
-      ? [await commerce.provider.retrieveSubscription(event.object.id), null]
-      : await (async () => {
-          const c = await commerce.provider.retrieveCharge(event.object.id);
-          return [c.subscriptionId ? await commerce.provider.retrieveSubscription(c.subscriptionId) : null, c] as const;
-        })();
+    event.object.kind === "none"
+      ? [null, null]
+      : event.object.kind === "subscription"
+        ? [await commerce.provider.retrieveSubscription(event.object.id), null]
+        : await (async () => {
+            const c = await commerce.provider.retrieveCharge(event.object.id);
+            return [c.subscriptionId ? await commerce.provider.retrieveSubscription(c.subscriptionId) : null, c] as const;
+          })();
   const now = (commerce.now ?? (() => new Date()))();
   const applied = await commerce.prisma.$transaction(async (tx) => {
     const stored = await tx.providerEvent.createMany({

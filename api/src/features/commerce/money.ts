@@ -7,8 +7,14 @@ export const CURRENCY_BY_LANGUAGE: Record<Language, Currency> = { pt: "BRL", en:
 export const perMonth = (yearlyAmount: number): number => Math.floor(yearlyAmount / 12);
 
 /**
+ * The smallest whole-cent amount a yearly price per day (365 days) is under, so "under US$0.22 a day" is
+ * true of US$79.90 a year (US$0.2189…); the spec's "under US$0.20" is not, and is never said of it.
+ */
+export const perDayUnder = (yearlyAmount: number): number => Math.floor(yearlyAmount / 365) + 1;
+
+/**
  * Instalments as they will be charged: equal cents, the remainder spread over the first ones, so they
- * sum to the price (R$299.00 in 12: 4 of R$24.92 and 8 of R$24.91).
+ * sum to the price (R$299.00 in 12: 8 of R$24.92 and 4 of R$24.91).
  */
 export function instalments(amount: number, count: number): number[] {
   const base = Math.floor(amount / count);

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { builder, type SignedInContext } from "../../builder.js";
 import { InputValidationError } from "../../schema/errors.js";
-import { cancelPlan, liveSubscription, resumePlan, startPlan } from "./checkout.js";
+import { routePath } from "@brevia/routes";
+import { appLink } from "../accounts/mail/account-mail.js";
+import { cancelPlan, liveSubscription, resumePlan, startHostedCheckout, startPlan } from "./checkout.js";
 import {
   AlreadySubscribedError,
   CardDeclinedError,
+  CheckoutUnavailableError,
   InsufficientFundsError,
   NoSubscriptionError,
   OfferUnavailableError,
@@ -133,7 +136,46 @@ const PAYMENT_ERRORS = [
 ];
 const paymentMethodId = z.string().min(1).max(255);
 
+const HostedCheckoutRef = builder.objectRef<{ url: string }>("HostedCheckout").implement({
+  description: "The provider's hosted checkout page (Stripe Checkout): send the browser there.",
+  fields: (t) => ({ url: t.exposeString("url") }),
+});
+
 builder.mutationFields((t) => ({
+  startHostedCheckout: t.withAuth({ signedIn: true }).field({
+    type: HostedCheckoutRef,
+    description:
+      "Opens the provider's hosted checkout (Stripe Checkout) for a plan: the annual plan's trial when `trial`, an exclusive offer's price when `offerSlug` names a live one. Back to /welcome-to-knowledge when paid, to the page given when not. CHECKOUT_UNAVAILABLE with the local provider (its card form takes cards).",
+    errors: { types: [...PAYMENT_ERRORS, CheckoutUnavailableError] },
+    args: {
+      planId: t.arg.string({ required: true }),
+      offerSlug: t.arg.string({ required: false }),
+      trial: t.arg.boolean({ required: false }),
+      cancelPath: t.arg.string({
+        required: false,
+        description: "The page (unprefixed path) to come back to without paying; /settings/subscribe by default.",
+      }),
+    },
+    validate: z.object({
+      planId: z.string().max(64),
+      offerSlug: z.string().max(64).nullish(),
+      trial: z.boolean().nullish(),
+      cancelPath: z
+        .string()
+        .max(200)
+        .regex(/^\/(?!\/)[\w\-/]*$/, { message: "NOT_AN_OPTION" })
+        .nullish(),
+    }),
+    resolve: (_root, args, ctx) =>
+      startHostedCheckout(commerceOf(ctx), buyer(ctx), {
+        planId: args.planId,
+        offerSlug: args.offerSlug ?? null,
+        trial: args.trial ?? false,
+        now: ctx.now,
+        successUrl: appLink(ctx.origin, ctx.locale, routePath("welcomeToKnowledge")),
+        cancelUrl: appLink(ctx.origin, ctx.locale, args.cancelPath ?? routePath("settingsSubscribe")),
+      }),
+  }),
   startTrial: t.withAuth({ signedIn: true }).prismaField({
     type: "Subscription",
     description:

@@ -1,7 +1,10 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useApolloClient } from "@apollo/client/react";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { errorOf } from "../../app/errors/error-messages";
+import { StartHostedCheckoutMutation } from "./commerce.graphql";
 import { TestModeBadge } from "./TestModeBadge";
 
 // The local TEST MODE provider's card form: the number goes to the provider's endpoint, which keeps
@@ -24,16 +27,58 @@ export function CardForm(props: {
   /** Uses the payment method; answers an error message to show, or null when done. */
   onPaymentMethod(paymentMethodId: string): Promise<string | null>;
   children?: ReactNode;
+  /** Fields of the order placed before the card's (the buyer's email on /public/purchase). */
+  lead?: ReactNode;
+  /** With Stripe: what Stripe Checkout (the hosted page) sells, for a signed-in reader; back to `cancelPath` without paying. */
+  hostedCheckout?: { planId: string; offerSlug?: string | null; trial?: boolean; cancelPath: string };
 }) {
   const { t, i18n } = useLingui();
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const client = useApolloClient();
   if (props.provider !== "LOCAL") {
+    const hosted = props.hostedCheckout;
+    if (!hosted) {
+      return (
+        <p role="alert">
+          <Trans>Card payments with Stripe are not available on this page yet.</Trans>
+        </p>
+      );
+    }
+    // Stripe Checkout: the card is typed on Stripe's page (no card number reaches Brevia), then back here.
+    async function goToCheckout() {
+      setBusy(true);
+      setError(null);
+      try {
+        const answer = (
+          await client.mutate({ mutation: StartHostedCheckoutMutation, variables: { ...hosted!, offerSlug: hosted!.offerSlug ?? null } })
+        ).data?.startHostedCheckout;
+        if (answer?.__typename === "HostedCheckout") {
+          window.location.assign(answer.url);
+          return;
+        }
+        setError(answer ? errorOf(i18n, answer) : t`Something went wrong. Please try again.`);
+        setBusy(false);
+      } catch {
+        setError(t`Something went wrong. Please try again.`);
+        setBusy(false);
+      }
+    }
     return (
-      <p role="alert">
-        <Trans>Card payments with Stripe are not available on this page yet.</Trans>
-      </p>
+      <div className="card-form card-form--hosted">
+        {error && (
+          <p id={`${id}-error`} className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="button" className="button" disabled={busy} onClick={() => void goToCheckout()}>
+          {props.submitLabel}
+        </button>
+        <p>
+          <Trans>You pay on Stripe's secure page, then come back to Brevia.</Trans>
+        </p>
+      </div>
     );
   }
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -67,6 +112,7 @@ export function CardForm(props: {
   return (
     <form className="card-form" onSubmit={(event) => void submit(event)} aria-describedby={error ? `${id}-error` : undefined}>
       <TestModeBadge />
+      {props.lead}
       <fieldset>
         <legend>
           <Trans>Payment details</Trans>

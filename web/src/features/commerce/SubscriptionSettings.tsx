@@ -7,6 +7,7 @@ import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { CancelSubscriptionMutation, ResumeSubscriptionMutation, SubscriptionQuery } from "./commerce.graphql";
 import { formatDate, formatMoney } from "./money";
 import { planName, statusName } from "./plans";
+import { PrintableReceipt } from "./PrintableReceipt";
 
 /**
  * Settings → subscription: plan, status, next charge or trial end, card, receipts, one-click cancel
@@ -22,6 +23,7 @@ export function SubscriptionSettings() {
   const [reason, setReason] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [printing, setPrinting] = useState<string | null>(null);
   const viewer = data?.viewer;
   const sub = viewer?.subscription;
   const live = sub && (sub.status === "TRIALING" || sub.status === "ACTIVE" || sub.status === "PAST_DUE");
@@ -120,6 +122,7 @@ export function SubscriptionSettings() {
               <th scope="col">{t`Plan`}</th>
               <th scope="col">{t`Amount`}</th>
               <th scope="col">{t`Card`}</th>
+              <th scope="col">{t`Receipt`}</th>
             </tr>
           </thead>
           <tbody>
@@ -132,16 +135,22 @@ export function SubscriptionSettings() {
                   {r.refundedAmount > 0 && <> ({t`refunded`})</>}
                 </td>
                 <td>{r.cardLast4 ? `•••• ${r.cardLast4}` : "—"}</td>
+                <td>
+                  <button type="button" className="button button--secondary" onClick={() => setPrinting(r.id)}>
+                    {t`Print receipt`}
+                    <span className="visually-hidden"> ({formatDate(locale, r.paidAt as string)})</span>
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {viewer && viewer.receipts.length > 0 && (
-        <button type="button" className="button button--secondary" onClick={() => window.print()}>
-          {t`Print receipts`}
-        </button>
-      )}
+      {viewer &&
+        printing &&
+        viewer.receipts
+          .filter((r) => r.id === printing)
+          .map((r) => <PrintableReceipt key={r.id} receipt={r} email={viewer.email} locale={locale} onClose={() => setPrinting(null)} />)}
     </section>
   );
 }

@@ -10,6 +10,7 @@ export const TryNowQuery = graphql(`
       amount
       listAmount
       perMonthAmount
+      perDayUnderAmount
     }
     commerceSettings {
       testMode
@@ -152,6 +153,87 @@ export const RedeemVoucherMutation = graphql(`
       ...MutationError @unmask
       ... on VoucherRedeemed {
         premiumUntil
+      }
+    }
+  }
+`);
+
+export const ExclusiveOfferQuery = graphql(`
+  query ExclusiveOffer($slug: String!) {
+    viewer {
+      id
+    }
+    exclusiveOffer(slug: $slug) {
+      slug
+      percentOff
+      fromAmount
+      toAmount
+      perMonthAmount
+      instalmentAmounts
+      availability
+      plan {
+        planId
+        interval
+        currency
+      }
+    }
+    commerceSettings {
+      provider
+      testMode
+    }
+  }
+`);
+
+export const PurchaseAsVisitorMutation = graphql(`
+  mutation PurchaseAsVisitor($email: String!, $planId: String!, $offerSlug: String, $paymentMethodId: String!) {
+    purchaseAsVisitor(email: $email, planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId) {
+      ...MutationError @unmask
+      ... on PurchaseCompleted {
+        email
+        planId
+      }
+    }
+  }
+`);
+
+export const PublicPurchaseQuery = graphql(`
+  query PublicPurchase($offer: String!, $withOffer: Boolean!) {
+    viewer {
+      id
+    }
+    pricing {
+      planId
+      interval
+      currency
+      amount
+      perMonthAmount
+      instalmentAmounts
+    }
+    exclusiveOffer(slug: $offer) @include(if: $withOffer) {
+      slug
+      percentOff
+      fromAmount
+      toAmount
+      instalmentAmounts
+      availability
+      plan {
+        planId
+        currency
+      }
+    }
+    commerceSettings {
+      provider
+      testMode
+    }
+  }
+`);
+
+export const StartHostedCheckoutMutation = graphql(`
+  mutation StartHostedCheckout($planId: String!, $offerSlug: String, $trial: Boolean, $cancelPath: String) {
+    startHostedCheckout(planId: $planId, offerSlug: $offerSlug, trial: $trial, cancelPath: $cancelPath) {
+      ...MutationError @unmask
+      ... on HostedCheckout {
+        url
       }
     }
   }

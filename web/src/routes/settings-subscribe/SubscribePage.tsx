@@ -8,6 +8,7 @@ import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { CardForm } from "../../features/commerce/CardForm";
 import { SubscribeMutation } from "../../features/commerce/commerce.graphql";
 import { formatMoney } from "../../features/commerce/money";
+import { Instalments } from "../../features/commerce/Instalments";
 import { planName } from "../../features/commerce/plans";
 import type { checkoutLoader } from "../../features/commerce/loaders";
 
@@ -42,15 +43,6 @@ export function Component() {
               <label key={p.planId}>
                 <input type="radio" name="plan" value={p.planId} checked={p.planId === planId} onChange={() => setPlanId(p.planId)} />{" "}
                 {planName(i18n, p.planId)}: {formatMoney(locale, p.currency, p.amount)}
-                {p.instalmentAmounts.length > 1 && (
-                  <>
-                    {" "}
-                    <Trans>
-                      (up to {p.instalmentAmounts.length} instalments of{" "}
-                      {formatMoney(locale, p.currency, p.instalmentAmounts[p.instalmentAmounts.length - 1]!)} without interest)
-                    </Trans>
-                  </>
-                )}
               </label>
             ))}
           </fieldset>
@@ -59,9 +51,11 @@ export function Component() {
               <Trans>Total today: {formatMoney(locale, plan.currency, plan.amount)}</Trans>
             </p>
           )}
+          {plan && <Instalments amounts={plan.instalmentAmounts} currency={plan.currency} locale={locale} />}
           <CardForm
             provider={data.commerceSettings.provider}
             submitLabel={t`Pay and subscribe`}
+            hostedCheckout={{ planId, cancelPath: "/settings/subscribe" }}
             onPaymentMethod={async (paymentMethodId) => {
               const answer = (await client.mutate({ mutation: SubscribeMutation, variables: { planId, paymentMethodId } })).data?.subscribe;
               const error = answer ? errorOf(i18n, answer) : t`Something went wrong. Please try again.`;

@@ -65,6 +65,7 @@ export function Component() {
           <CardForm
             provider={data.commerceSettings.provider}
             submitLabel={t`Start my free trial`}
+            hostedCheckout={{ planId: "annual", trial: true, cancelPath: "/try-now/subscribe" }}
             onPaymentMethod={async (paymentMethodId) => {
               const answer = (await client.mutate({ mutation: StartTrialMutation, variables: { paymentMethodId } })).data?.startTrial;
               const error = answer ? errorOf(i18n, answer) : t`Something went wrong. Please try again.`;

@@ -50,6 +50,11 @@ export function Component() {
               <Trans>That is {formatMoney(locale, annual.currency, annual.perMonthAmount)} a month.</Trans>
             </p>
           )}
+          {annual.perDayUnderAmount !== null && annual.perDayUnderAmount !== undefined && (
+            <p>
+              <Trans>Under {formatMoney(locale, annual.currency, annual.perDayUnderAmount)} a day.</Trans>
+            </p>
+          )}
           {monthly && (
             <p>
               <Trans>Or {formatMoney(locale, monthly.currency, monthly.amount)} a month, monthly.</Trans>

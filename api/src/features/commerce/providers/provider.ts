@@ -40,7 +40,8 @@ export type ProviderCharge = {
 };
 
 /** What a verified event names: the object to refetch (events are processed by refetching, so order does not matter). */
-export type ProviderEvent = { id: string; type: string; object: { kind: "subscription" | "charge"; id: string } };
+/** `none`: stored (once) but nothing to refetch, e.g. a hosted checkout of a one-time payment (its charge has events of its own). */
+export type ProviderEvent = { id: string; type: string; object: { kind: "subscription" | "charge" | "none"; id: string } };
 
 export type PlanCharge = { planId: string; interval: PlanInterval; currency: Currency; amount: number; stripePriceId: string | null };
 
@@ -71,6 +72,20 @@ export interface PaymentProvider {
     offerSlug: string | null;
     idempotencyKey: string;
   }): Promise<{ id: string }>;
+  /**
+   * A hosted checkout page (Stripe Checkout): the buyer pays there and is sent back to `successUrl`;
+   * the subscription or payment then arrives as events, like any other. Absent: the provider has none.
+   */
+  createCheckout?(input: {
+    customerId: string;
+    userId: string;
+    plan: PlanCharge & { maxInstallments: number };
+    trialDays: number;
+    offer: { slug: string; firstAmount: number } | null;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ url: string }>;
   cancelSubscription(id: string, input: { atPeriodEnd: boolean; reason: string | null; idempotencyKey: string }): Promise<void>;
   resumeSubscription(id: string, idempotencyKey: string): Promise<void>;
   refundCharge(chargeId: string, idempotencyKey: string): Promise<void>;

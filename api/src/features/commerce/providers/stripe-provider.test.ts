@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../test/database.js";
 import { startTestServer } from "../../../test/http.js";
 import { buildUser } from "../../../test/factories.js";
-import { startPlan } from "../checkout.js";
+import { startHostedCheckout, startPlan } from "../checkout.js";
 import { InsufficientFundsError } from "../commerce.errors.js";
 import { createCommerce, type CommerceRuntime } from "../commerce-runtime.js";
 import { seedTestCommerce } from "../test-commerce.js";
@@ -67,6 +67,9 @@ function answer(req: IncomingMessage, body: string): [number, object] {
     return [200, { id: "pm_123", object: "payment_method" }];
   }
   if (path === "/v1/subscriptions" || path === "/v1/subscriptions/sub_123") return [200, subscriptionObject(userId)];
+  if (path === "/v1/coupons") return [200, { id: new URLSearchParams(body).get("id"), object: "coupon" }];
+  if (path === "/v1/checkout/sessions")
+    return [200, { id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/c/pay/cs_test_1" }];
   return [404, { error: { type: "invalid_request_error", message: `No route ${path}` } }];
 }
 
@@ -142,6 +145,73 @@ describe("the Stripe provider", () => {
     } finally {
       declineAttach = false;
     }
+    expect(await db.prisma.subscription.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("the hosted Checkout: a trial or an offer's subscription, lifetime as a payment with instalments in BRL; the server's prices and an idempotency key", async () => {
+    await seedTestCommerce(db.prisma);
+    const user = await buildUser(db.prisma);
+    const buyer = { userId: user.id, email: user.email, locale: "pt" as const };
+    const at = new Date("2026-12-02T01:00:30Z");
+    const urls = { successUrl: "https://brevia.example/welcome-to-knowledge", cancelUrl: "https://brevia.example/try-now" };
+    requests.length = 0;
+    expect(await startHostedCheckout(commerce, buyer, { planId: "annual", offerSlug: null, trial: true, now: at, ...urls })).toEqual({
+      url: "https://checkout.stripe.test/c/pay/cs_test_1",
+    });
+    const trial = requests.find((r) => r.path === "/v1/checkout/sessions")!;
+    expect(Object.fromEntries(trial.body)).toMatchObject({
+      mode: "subscription",
+      customer: "cus_123",
+      client_reference_id: user.id,
+      "line_items[0][price_data][unit_amount]": "29900",
+      "line_items[0][price_data][currency]": "brl",
+      "line_items[0][price_data][recurring][interval]": "year",
+      "subscription_data[trial_period_days]": "7",
+      "subscription_data[metadata][userId]": user.id,
+      "subscription_data[metadata][planId]": "annual",
+      success_url: urls.successUrl,
+      cancel_url: urls.cancelUrl,
+    });
+    expect(trial.idempotencyKey).toBe(`checkout:${user.id}:annual::7:${Math.floor(at.getTime() / 60_000)}`);
+
+    requests.length = 0;
+    await startHostedCheckout(commerce, buyer, { planId: "annual", offerSlug: "annual-50", trial: false, now: at, ...urls });
+    expect(Object.fromEntries(requests.find((r) => r.path === "/v1/coupons")!.body)).toMatchObject({
+      amount_off: "14950",
+      currency: "brl",
+      duration: "once",
+    });
+    const offer = requests.find((r) => r.path === "/v1/checkout/sessions")!;
+    expect(offer.body.get("discounts[0][coupon]")).toBe("brevia-annual-50-brl-14950");
+    expect(offer.body.get("subscription_data[metadata][offerSlug]")).toBe("annual-50");
+    expect(offer.body.has("subscription_data[trial_period_days]")).toBe(false);
+
+    requests.length = 0;
+    await startHostedCheckout(commerce, buyer, { planId: "lifetime", offerSlug: null, trial: false, now: at, ...urls });
+    const lifetime = Object.fromEntries(requests.find((r) => r.path === "/v1/checkout/sessions")!.body);
+    expect(lifetime).toMatchObject({
+      mode: "payment",
+      "line_items[0][price_data][unit_amount]": "60000",
+      "payment_intent_data[metadata][planId]": "lifetime",
+    });
+    expect(lifetime["line_items[0][price_data][recurring][interval]"]).toBeUndefined();
+    // The test catalogue's BRL lifetime price has no instalments; the annual one has 12 but is a subscription.
+    expect(lifetime["payment_method_options[card][installments][enabled]"]).toBeUndefined();
+    await db.prisma.planPrice.update({
+      where: { planId_currency: { planId: "lifetime", currency: "BRL" } },
+      data: { maxInstallments: 12 },
+    });
+    requests.length = 0;
+    await startHostedCheckout(commerce, buyer, {
+      planId: "lifetime",
+      offerSlug: null,
+      trial: false,
+      now: new Date(at.getTime() + 60_000),
+      ...urls,
+    });
+    expect(requests.find((r) => r.path === "/v1/checkout/sessions")!.body.get("payment_method_options[card][installments][enabled]")).toBe(
+      "true",
+    );
     expect(await db.prisma.subscription.count({ where: { userId: user.id } })).toBe(0);
   });
 

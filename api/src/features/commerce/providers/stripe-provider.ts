@@ -51,8 +51,71 @@ export function createStripeProvider(config: {
     );
   }
 
+  /** Offers are coupons for the first period, their amount from the offer's own price. */
+  async function offerCoupon(planAmount: number, offer: { slug: string; firstAmount: number }, currency: string) {
+    const amountOff = planAmount - offer.firstAmount;
+    const id = `brevia-${offer.slug}-${currency}-${amountOff}`;
+    try {
+      await stripe.coupons.create(
+        { id, amount_off: amountOff, currency, duration: "once", name: offer.slug },
+        { idempotencyKey: `coupon:${id}` },
+      );
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_already_exists")) throw error;
+    }
+    return id;
+  }
+
   return {
     name: "STRIPE",
+
+    async createCheckout(input) {
+      const currency = input.plan.currency.toLowerCase();
+      const lifetime = input.plan.interval === "LIFETIME";
+      const metadata = { userId: input.userId, planId: input.plan.planId, offerSlug: input.offer?.slug ?? "" };
+      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = lifetime
+        ? // Lifetime: a one-time payment at the offer's price, else the plan's.
+          {
+            quantity: 1,
+            price_data: { currency, unit_amount: input.offer?.firstAmount ?? input.plan.amount, product: `brevia-${input.plan.planId}` },
+          }
+        : input.plan.stripePriceId
+          ? { quantity: 1, price: input.plan.stripePriceId }
+          : {
+              quantity: 1,
+              price_data: {
+                currency,
+                unit_amount: input.plan.amount,
+                product: `brevia-${input.plan.planId}`,
+                recurring: { interval: input.plan.interval === "YEAR" ? "year" : "month" },
+              },
+            };
+      // Card instalments where Stripe offers them (one-time payments in Brazil and Mexico).
+      const installments =
+        lifetime && input.plan.maxInstallments > 1 && (currency === "brl" || currency === "mxn")
+          ? { payment_method_options: { card: { installments: { enabled: true } } } }
+          : {};
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: lifetime ? "payment" : "subscription",
+          customer: input.customerId,
+          client_reference_id: input.userId,
+          line_items: [lineItem],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          metadata,
+          ...(lifetime
+            ? { payment_intent_data: { metadata }, ...installments }
+            : {
+                subscription_data: { metadata, ...(input.trialDays > 0 ? { trial_period_days: input.trialDays } : {}) },
+                ...(input.offer ? { discounts: [{ coupon: await offerCoupon(input.plan.amount, input.offer, currency) }] } : {}),
+              }),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!session.url) throw new Error("Stripe Checkout answered no URL");
+      return { url: session.url };
+    },
     async createCustomer(input) {
       const customer = await stripe.customers.create(
         { email: input.email, metadata: { userId: input.userId, currency: input.currency } },
@@ -65,20 +128,7 @@ export function createStripeProvider(config: {
       await attach(input.customerId, input.paymentMethodId, input.idempotencyKey);
       const currency = input.plan.currency.toLowerCase();
       const discounts: Stripe.SubscriptionCreateParams.Discount[] = [];
-      if (input.offer) {
-        // Offers are coupons for the first period, their amount from the offer's own price.
-        const amountOff = input.plan.amount - input.offer.firstAmount;
-        const id = `brevia-${input.offer.slug}-${currency}-${amountOff}`;
-        try {
-          await stripe.coupons.create(
-            { id, amount_off: amountOff, currency, duration: "once", name: input.offer.slug },
-            { idempotencyKey: `coupon:${id}` },
-          );
-        } catch (error) {
-          if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_already_exists")) throw error;
-        }
-        discounts.push({ coupon: id });
-      }
+      if (input.offer) discounts.push({ coupon: await offerCoupon(input.plan.amount, input.offer, currency) });
       const item: Stripe.SubscriptionCreateParams.Item = input.plan.stripePriceId
         ? { price: input.plan.stripePriceId }
         : {
@@ -196,6 +246,11 @@ export function createStripeProvider(config: {
         parent?: { subscription_details?: { subscription?: string } };
       };
       if (object.object === "charge") return { id: event.id, type: event.type, object: { kind: "charge", id: object.id } };
+      if (object.object === "checkout.session" && object.subscription) {
+        // A hosted checkout that made a subscription: applied by refetching it (a payment's charge has events of its own).
+        return { id: event.id, type: event.type, object: { kind: "subscription", id: object.subscription } };
+      }
+      if (object.object === "checkout.session") return { id: event.id, type: event.type, object: { kind: "none", id: object.id } };
       if (object.object === "invoice") {
         // An invoice event is applied by refetching the subscription it belongs to.
         const sub = object.parent?.subscription_details?.subscription ?? object.subscription;
