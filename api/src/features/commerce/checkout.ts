@@ -32,17 +32,16 @@ async function ensureCustomer(commerce: Commerce, buyer: Buyer, existing: Existi
 }
 
 /**
- * Starts a plan (a trial when asked and the plan has one), or buys the lifetime plan, with a payment
- * method the provider's card form made. Prices come from the database in the customer's currency,
- * never from the client. Refused cards throw the provider's coded errors and change nothing here.
+ * What a purchase would be — the plan's price in the buyer's currency (the customer's, or the
+ * language's for a new one), the offer, the trial's days — or the coded refusal. Everything that can
+ * refuse is decided here, before the provider hears of the buyer: a refusal writes nothing.
  */
-export async function startPlan(
+async function decidePurchase(
   commerce: Commerce,
   buyer: Buyer,
-  input: { planId: string; offerSlug: string | null; paymentMethodId: string; trial: boolean; now: Date },
+  input: { planId: string; offerSlug: string | null; trial: boolean; now: Date },
 ) {
   if (await liveSubscription(commerce, buyer.userId)) throw new AlreadySubscribedError();
-  // Everything that can refuse is decided before the provider hears of this buyer: a refusal writes nothing.
   const existing = await commerce.prisma.billingCustomer.findUnique({ where: { userId: buyer.userId } });
   const currency = existing?.currency ?? CURRENCY_BY_LANGUAGE[buyer.locale];
   const [plan] = await loadPlanPrices(commerce, currency, input.planId);
@@ -59,17 +58,31 @@ export async function startPlan(
     if (plan.trialDays === 0 || trialedBefore > 0 || offer) throw new OfferUnavailableError();
     trialDays = plan.trialDays;
   }
-  const customer = await ensureCustomer(commerce, buyer, existing);
   const stripePrice = await commerce.prisma.planPrice.findUnique({
     where: { planId_currency: { planId: plan.planId, currency: plan.currency } },
     select: { stripePriceId: true },
   });
+  return { existing, plan, offer, trialDays, stripePriceId: stripePrice?.stripePriceId ?? null };
+}
+
+/**
+ * Starts a plan (a trial when asked and the plan has one), or buys the lifetime plan, with a payment
+ * method the provider's card form made. Prices come from the database in the customer's currency,
+ * never from the client. Refused cards throw the provider's coded errors and change nothing here.
+ */
+export async function startPlan(
+  commerce: Commerce,
+  buyer: Buyer,
+  input: { planId: string; offerSlug: string | null; paymentMethodId: string; trial: boolean; now: Date },
+) {
+  const { existing, plan, offer, trialDays, stripePriceId } = await decidePurchase(commerce, buyer, input);
+  const customer = await ensureCustomer(commerce, buyer, existing);
   const charge = {
     planId: plan.planId,
     interval: plan.interval,
     currency: plan.currency,
     amount: plan.amount,
-    stripePriceId: stripePrice?.stripePriceId ?? null,
+    stripePriceId,
   };
   // The same payment method sent twice (a double click, a retried request) is one purchase.
   const idempotencyKey = `start:${buyer.userId}:${input.paymentMethodId}`;
@@ -151,29 +164,8 @@ export async function startHostedCheckout(
 ): Promise<{ url: string }> {
   const createCheckout = commerce.provider.createCheckout?.bind(commerce.provider);
   if (!createCheckout) throw new CheckoutUnavailableError();
-  if (await liveSubscription(commerce, buyer.userId)) throw new AlreadySubscribedError();
-  const customer = await ensureCustomer(commerce, buyer);
-  const [plan] = await loadPlanPrices(commerce, customer.currency, input.planId);
-  if (!plan) throw new OfferUnavailableError();
-  let offer: { slug: string; firstAmount: number } | null = null;
-  if (input.offerSlug) {
-    const found = await loadOffer(
-      { prisma: commerce.prisma, now: input.now },
-      { slug: input.offerSlug, currency: customer.currency, viewerId: buyer.userId },
-    );
-    if (!found || found.availability !== "LIVE" || found.plan.planId !== plan.planId) throw new OfferUnavailableError();
-    offer = { slug: found.slug, firstAmount: found.toAmount };
-  }
-  let trialDays = 0;
-  if (input.trial) {
-    const trialedBefore = await commerce.prisma.subscription.count({ where: { userId: buyer.userId, trialEndsAt: { not: null } } });
-    if (plan.trialDays === 0 || trialedBefore > 0 || offer) throw new OfferUnavailableError();
-    trialDays = plan.trialDays;
-  }
-  const stripePrice = await commerce.prisma.planPrice.findUnique({
-    where: { planId_currency: { planId: plan.planId, currency: plan.currency } },
-    select: { stripePriceId: true },
-  });
+  const { existing, plan, offer, trialDays, stripePriceId } = await decidePurchase(commerce, buyer, input);
+  const customer = await ensureCustomer(commerce, buyer, existing);
   return createCheckout({
     customerId: customer.providerCustomerId,
     userId: buyer.userId,
@@ -182,7 +174,7 @@ export async function startHostedCheckout(
       interval: plan.interval,
       currency: plan.currency,
       amount: plan.amount,
-      stripePriceId: stripePrice?.stripePriceId ?? null,
+      stripePriceId,
       maxInstallments: plan.maxInstallments,
     },
     trialDays,
