@@ -45,5 +45,15 @@ export async function loadViewer(prisma: PrismaClient, token: string | undefined
   }
   const { entitlements, ...record } = session.user;
   const { id, email, name, role, interfaceLanguage, contentLanguage } = record;
-  return { id, email, name, role, interfaceLanguage, contentLanguage, isPremium: isPremiumAt(entitlements, now), sessionId: session.id, record };
+  return {
+    id,
+    email,
+    name,
+    role,
+    interfaceLanguage,
+    contentLanguage,
+    isPremium: isPremiumAt(entitlements, now),
+    sessionId: session.id,
+    record,
+  };
 }
