@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use the DOM's types.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../api/src/features/highlights/csv.test-helper";
+import { seriousAxeViolations } from "./axe";
 import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
 
 let browser: Browser;
@@ -13,17 +12,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => browser?.close());
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/** axe-core's serious and critical violations on the page as it is (run through the DevTools protocol: no inline script, CSP untouched). */
+/** axe-core's serious and critical violations on the page as it is (e2e/axe.ts), as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(`${AXE_SOURCE};0`);
-  const violations = await page.evaluate<{ id: string; impact: string; nodes: { target: string[] }[] }[]>(
-    `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)`,
-  );
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return (await seriousAxeViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.targets.join(", ")}`);
 }
 
 const LANGUAGES = [

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../api/src/db/client";
 import { deployMigrations } from "../api/src/db/migrate";
@@ -13,6 +12,7 @@ import { seedIfEmpty } from "../api/src/features/catalog/import/seed";
 import { epubcheck, hasEpubcheck } from "../api/src/test/epubcheck";
 import { buildSession, buildUser, grantPremium } from "../api/src/test/factories";
 import { startTestSmtpServer, type TestSmtpServer } from "../api/src/test/smtp";
+import { seriousAxeViolations } from "./axe";
 import { launchBrowser, openContext } from "./browser";
 
 // The library journey: premium readers (made in the database before the app starts, as commerce does not
@@ -164,23 +164,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page) {
-  // Evaluated by the driver: the app's Content-Security-Policy rightly refuses an injected <script>.
-  await page.evaluate(readFileSync(AXE_SOURCE, "utf8"));
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
-
 describe("the library", () => {
   for (const l of LANGUAGES) {
     it(
@@ -224,7 +207,7 @@ describe("the library", () => {
         await expect.poll(() => page.getByRole("link", { name: l.favouritesTab }).textContent()).toMatch(/ 1$/);
 
         // axe-core on /library: no serious or critical violation.
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousAxeViolations(page)).toEqual([]);
         await page.reload();
         await expect.poll(() => list.locator(".card__title").allTextContents()).toEqual([reader.liked.title]);
 

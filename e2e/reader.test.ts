@@ -1,7 +1,6 @@
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeViolations } from "./axe";
 import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
 
 let browser: Browser;
@@ -9,9 +8,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 120_000);
 afterAll(() => browser?.close());
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 const LANGUAGES = [
   {
@@ -69,11 +65,7 @@ const saved = (page: Page) =>
 
 /** Serious and critical axe-core violations on the page (their rule ids and targets). */
 async function axeViolations(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const results = (await page.evaluate("axe.run()")) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return (await seriousAxeViolations(page)).map((violation) => `${violation.id}: ${violation.targets.join(", ")}`);
 }
 
 async function readerState(page: Page) {
@@ -160,7 +152,7 @@ describe("the reader", () => {
     );
 
     it(
-      `${locale}: a free reader is refused the reader of a locked book, in the page and through GraphQL`,
+      `${locale}: a free reader is refused the reader, highlights and the EPUB of a locked book, in the pages, through GraphQL and the HTTP route`,
       { timeout: 90_000 },
       async () => {
         const context = await openContext(browser, { locale });
@@ -181,7 +173,17 @@ describe("the reader", () => {
         await page.waitForLoadState("networkidle");
         expect(await axeViolations(page)).toEqual([]);
 
-        // The API gives neither the text nor a position.
+        // The book's page offers neither Send to Kindle nor the EPUB, and the route refuses the file.
+        await page.goto(`${BASE_URL}${prefix}/microbook/${locked}`);
+        await page.waitForLoadState("networkidle");
+        expect(await page.locator('a[href^="/epub/"]').count()).toBe(0);
+        const epub = await context.request.get(`${BASE_URL}/epub/${locked}.epub`);
+        expect(epub.status()).toBe(403);
+        expect(await epub.json()).toEqual({ error: { code: "MICROBOOK_LOCKED" } });
+        // Not even today's free book: a free day's book is read, not kept.
+        expect((await context.request.get(`${BASE_URL}/epub/${free}.epub`)).status()).toBe(403);
+
+        // The API gives neither the text nor a position, nor a highlight in it.
         const answer = await page.evaluate(async (slug) => {
           const post = (query: string, variables: Record<string, unknown>) =>
             fetch("/graphql", {
@@ -190,7 +192,7 @@ describe("the reader", () => {
               body: JSON.stringify({ query, variables }),
             }).then((r) => r.json() as Promise<{ data: Record<string, Record<string, unknown>> }>);
           const book = await post(
-            `query ($slug: String!) { microbook(slug: $slug) { id viewerAccess { canRead } edition { content { introduction } } } }`,
+            `query ($slug: String!) { microbook(slug: $slug) { id viewerAccess { canRead canHighlight canDownload } edition { id content { introduction } } } }`,
             { slug },
           );
           const id = book.data.microbook!.id as string;
@@ -198,10 +200,19 @@ describe("the reader", () => {
             `mutation ($id: ID!) { saveReadingPosition(microbookId: $id, language: pt, medium: TEXT, keyIdea: 0, keyIdeaOffset: 0.5, deviceId: "device-journey", sessionId: "session-journey", sequence: 1, deliberate: true) { __typename ... on Error { code } } }`,
             { id },
           );
-          return { book: book.data.microbook, save: save.data.saveReadingPosition };
+          const edition = (book.data.microbook!.edition as { id: string }).id;
+          const highlight = await post(
+            `mutation ($edition: ID!) { createHighlight(editionId: $edition, keyIdeaPosition: 0, startOffset: 0, quote: "The", note: "mine") { __typename ... on Error { code } } }`,
+            { edition },
+          );
+          return { book: book.data.microbook, save: save.data.saveReadingPosition, highlight: highlight.data.createHighlight };
         }, locked);
-        expect(answer.book).toMatchObject({ viewerAccess: { canRead: false }, edition: { content: null } });
+        expect(answer.book).toMatchObject({
+          viewerAccess: { canRead: false, canHighlight: false, canDownload: false },
+          edition: { content: null },
+        });
         expect(answer.save).toEqual({ __typename: "MicrobookLockedError", code: "MICROBOOK_LOCKED" });
+        expect(answer.highlight).toEqual({ __typename: "MicrobookLockedError", code: "MICROBOOK_LOCKED" });
         expect(await cspViolations(context)).toEqual([]);
         await context.close();
       },

@@ -31,7 +31,12 @@ builder.queryField("viewer", (t) =>
     resolve: (query, _root, _args, ctx) => {
       // Built before the visitor check: a visitor's answer uses no query, which Prisma's plugin would report.
       const select = { ...query };
-      return ctx.viewer ? ctx.prisma.user.findUnique({ ...select, where: { id: ctx.viewer.id } }) : null;
+      if (!ctx.viewer) return null;
+      // Only the row's own columns asked for: the session lookup of this request read them all, so no
+      // statement of its own (the library page, the settings…). Relations are read with the row.
+      const record = ctx.viewer.record;
+      if (record && !("include" in select) && Object.values(select.select ?? {}).every((column) => column === true)) return record;
+      return ctx.prisma.user.findUnique({ ...select, where: { id: ctx.viewer.id } });
     },
   }),
 );

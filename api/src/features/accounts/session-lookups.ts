@@ -29,12 +29,19 @@ function readSessions(prisma: PrismaClient, lookups: readonly Lookup[]) {
       lastSeenAt: true,
       user: {
         select: {
+          // Every column of the reader's row: the \`viewer\` field answers from it without a statement of
+          // its own (accounts.schema.ts), and the few columns more cost this statement nothing measurable.
           id: true,
+          role: true,
           email: true,
           name: true,
-          role: true,
+          surname: true,
+          passwordHash: true,
+          kindleEmail: true,
           interfaceLanguage: true,
           contentLanguage: true,
+          createdAt: true,
+          updatedAt: true,
           entitlements: {
             where: { startsAt: { lte: latest }, OR: [{ endsAt: null }, { endsAt: { gt: earliest } }] },
             select: { startsAt: true, endsAt: true },

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { PrismaClient, User } from "../../generated/prisma/client.js";
 import type { Language, UserRole } from "../../generated/prisma/enums.js";
 import { isPremiumAt } from "./entitlement.js";
 import { findSession } from "./session-lookups.js";
@@ -20,6 +20,11 @@ export type Viewer = {
   /** Trial, subscriber or granted: decided by entitlement.ts. */
   isPremium: boolean;
   sessionId: string;
+  /**
+   * The reader's whole row as the session lookup read it (this request's statement, never cached):
+   * the \`viewer\` field answers from it. Absent on viewers built by hand (tests).
+   */
+  record?: User;
 };
 
 export function hashSessionToken(token: string): string {
@@ -38,6 +43,17 @@ export async function loadViewer(prisma: PrismaClient, token: string | undefined
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
     await prisma.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: now } });
   }
-  const { entitlements, ...user } = session.user;
-  return { ...user, isPremium: isPremiumAt(entitlements, now), sessionId: session.id };
+  const { entitlements, ...record } = session.user;
+  const { id, email, name, role, interfaceLanguage, contentLanguage } = record;
+  return {
+    id,
+    email,
+    name,
+    role,
+    interfaceLanguage,
+    contentLanguage,
+    isPremium: isPremiumAt(entitlements, now),
+    sessionId: session.id,
+    record,
+  };
 }

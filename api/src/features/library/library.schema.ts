@@ -6,7 +6,7 @@ import { MicrobookConnection } from "../discovery/discovery.schema.js";
 import { microbooksInOrder } from "../discovery/microbook-lists.js";
 import { resolvePage } from "../discovery/paging.js";
 import { MicrobookNotFoundError } from "./library.errors.js";
-import { LIBRARY_SHELVES, LIBRARY_SORTS, libraryPageIds, shelfCount, type LibraryCounts } from "./library.sql.js";
+import { LIBRARY_SHELVES, LIBRARY_SORTS, shelfCount, type LibraryCounts } from "./library.sql.js";
 import { removeFromLibrary } from "./library.service.js";
 
 export const LibraryShelfEnum = builder.enumType("LibraryShelf", {
@@ -49,7 +49,7 @@ builder.prismaObjectFields("User", (t) => ({
     {
       type: Microbook,
       description:
-        "One tab of the reader's library, in the order asked for, paged (offset cursors: `page: N` and `after` name the same rows). Two statements a page whatever the library's size: the page's ids, then its books; `totalCount` shares the tab counts' statement.",
+        "One tab of the reader's library, in the order asked for, paged (offset cursors: `page: N` and `after` name the same rows). Two statements a page whatever the library's size: the page's ids (with the tab counts, when they are asked for too), then its books; `totalCount` shares the tab counts' statement.",
       select: { id: true },
       args: {
         shelf: t.arg({ type: LibraryShelfEnum, required: true }),
@@ -58,7 +58,8 @@ builder.prismaObjectFields("User", (t) => ({
       },
       resolve: async (user, args, ctx, info) => {
         const page = await resolvePage(args, LIBRARY_SIZES, async ({ offset, limit }) => {
-          const ids = await libraryPageIds(ctx, {
+          // With the tab counts when the operation asks for them too (the library page): one statement.
+          const ids = await ctx.loaders.libraryCounts.page({
             userId: user.id,
             shelf: args.shelf,
             sort: args.sort,

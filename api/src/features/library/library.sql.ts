@@ -33,15 +33,21 @@ function oneLine(query: Prisma.Sql): Prisma.Sql {
   );
 }
 
+export type LibraryPageRequest = {
+  userId: string;
+  shelf: LibraryShelf;
+  sort: LibrarySort;
+  languages: readonly Language[];
+  offset: number;
+  limit: number;
+};
+
 /**
- * One page of a reader's shelf: microbook ids in order, one statement whatever the library's size
- * (the (userId, status, lastReadAt) and (userId, isFavourite) indexes narrow it to the reader's rows).
- * Only published microbooks (with an edition) are listed, as the counts count.
+ * The ids of one page of a reader's shelf, in order, as a SELECT of one column, whatever the library's
+ * size (the (userId, status, lastReadAt) and (userId, isFavourite) indexes narrow it to the reader's
+ * rows). Only published microbooks (with an edition) are listed, as the counts count.
  */
-export async function libraryPageIds(
-  ctx: Pick<Context, "prisma">,
-  request: { userId: string; shelf: LibraryShelf; sort: LibrarySort; languages: readonly Language[]; offset: number; limit: number },
-): Promise<string[]> {
+function pageSelect(request: LibraryPageRequest): Prisma.Sql {
   const { shelf, sort } = request;
   const recent = shelf === "FAVOURITES" ? sql`s."favouritedAt" DESC NULLS LAST,` : sql`s."lastReadAt" DESC NULLS LAST,`;
   const title = sql`lower(unaccent(t."title")) ASC,`;
@@ -52,34 +58,96 @@ export async function libraryPageIds(
       : sql`LEFT JOIN LATERAL (SELECT e."title" FROM "MicrobookEdition" AS e WHERE e."microbookId" = m."id"
               ORDER BY array_position(${[...request.languages]}::text[], e."language"::text) LIMIT 1) AS t ON true
             ${sort === "AUTHOR" ? sql`JOIN "Author" AS a ON a."id" = m."authorId"` : Prisma.empty}`;
-  const rows = await ctx.prisma.$queryRaw<{ microbookId: string }[]>(
-    oneLine(sql`
+  return sql`
       SELECT s."microbookId" FROM "UserBookState" AS s JOIN "Microbook" AS m ON m."id" = s."microbookId" ${joins}
       WHERE s."userId" = ${request.userId} AND ${SHELF_WHERE[shelf]} AND cardinality(m."languages") > 0
       ORDER BY ${order} s."microbookId" ASC
-      LIMIT ${request.limit} OFFSET ${request.offset}`),
-  );
+      LIMIT ${request.limit} OFFSET ${request.offset}`;
+}
+
+/** One page of a reader's shelf: microbook ids in order, in a statement of its own. */
+export async function libraryPageIds(ctx: Pick<Context, "prisma">, request: LibraryPageRequest): Promise<string[]> {
+  const rows = await ctx.prisma.$queryRaw<{ microbookId: string }[]>(oneLine(pageSelect(request)));
   return rows.map((row) => row.microbookId);
 }
 
-/** Every shelf's count for the readers asked about in one request, in one statement. */
+const COUNTS = sql`
+  count(*) FILTER (WHERE s."isFavourite")::int AS "favourites",
+  count(*) FILTER (WHERE s."status" = 'READING'::"ReadingStatus")::int AS "reading",
+  count(*) FILTER (WHERE s."status" = 'READ'::"ReadingStatus")::int AS "read"`;
+
+async function readCounts(ctx: Pick<Context, "prisma">, userIds: readonly string[]): Promise<LibraryCounts[]> {
+  const rows = await ctx.prisma.$queryRaw<(LibraryCounts & { userId: string })[]>(
+    oneLine(sql`
+      SELECT s."userId", ${COUNTS}
+      FROM "UserBookState" AS s JOIN "Microbook" AS m ON m."id" = s."microbookId"
+      WHERE s."userId" IN (${Prisma.join([...userIds])}) AND cardinality(m."languages") > 0
+      GROUP BY s."userId"`),
+  );
+  const byUser = new Map(rows.map((row) => [row.userId, row]));
+  return userIds.map((id) => {
+    const row = byUser.get(id);
+    return { favourites: row?.favourites ?? 0, reading: row?.reading ?? 0, read: row?.read ?? 0 };
+  });
+}
+
+/** A reader's counts and one page of a shelf in one statement (the page's ids in order, as an array). */
+async function readCountsWithPage(ctx: Pick<Context, "prisma">, request: LibraryPageRequest) {
+  const [row] = await ctx.prisma.$queryRaw<(LibraryCounts & { ids: string[] })[]>(
+    oneLine(sql`
+      SELECT ${COUNTS}, ARRAY(${pageSelect(request)}) AS "ids"
+      FROM "UserBookState" AS s JOIN "Microbook" AS m ON m."id" = s."microbookId"
+      WHERE s."userId" = ${request.userId} AND cardinality(m."languages") > 0`),
+  );
+  return { counts: { favourites: row!.favourites, reading: row!.reading, read: row!.read }, ids: row!.ids };
+}
+
+type LibraryRead = { userId: string; page?: LibraryPageRequest };
+type LibraryReadResult = { counts?: LibraryCounts; ids?: string[] };
+
+/**
+ * Every shelf's count for the readers asked about in one request, in one statement; `page` reads a
+ * page of a shelf. The library page asks for both at once: its counts and its page are then one
+ * statement (a reader with one page asked for); anything else reads the pages apart.
+ */
 export function createLibraryCountsLoader(ctx: Pick<Context, "prisma">) {
-  return new DataLoader<string, LibraryCounts>(async (userIds) => {
-    const rows = await ctx.prisma.$queryRaw<(LibraryCounts & { userId: string })[]>(
-      oneLine(sql`
-        SELECT s."userId",
-          count(*) FILTER (WHERE s."isFavourite")::int AS "favourites",
-          count(*) FILTER (WHERE s."status" = 'READING'::"ReadingStatus")::int AS "reading",
-          count(*) FILTER (WHERE s."status" = 'READ'::"ReadingStatus")::int AS "read"
-        FROM "UserBookState" AS s JOIN "Microbook" AS m ON m."id" = s."microbookId"
-        WHERE s."userId" IN (${Prisma.join([...userIds])}) AND cardinality(m."languages") > 0
-        GROUP BY s."userId"`),
-    );
-    const byUser = new Map(rows.map((row) => [row.userId, row]));
-    return userIds.map((id) => {
-      const row = byUser.get(id);
-      return { favourites: row?.favourites ?? 0, reading: row?.reading ?? 0, read: row?.read ?? 0 };
-    });
+  // Not cached: every page asked for is read. Dispatched after the turn's ticks, so the counts asked
+  // for in the same turn (the loader below, itself batched on a tick) join the page's statement.
+  const reads = new DataLoader<LibraryRead, LibraryReadResult>(
+    async (keys) => {
+      const results: LibraryReadResult[] = keys.map(() => ({}));
+      const pagesByUser = new Map<string, number[]>();
+      keys.forEach((key, i) => key.page && pagesByUser.set(key.userId, [...(pagesByUser.get(key.userId) ?? []), i]));
+      const countsWanted = [...new Set(keys.filter((key) => !key.page).map((key) => key.userId))];
+      const combined = new Map<string, LibraryCounts>();
+      await Promise.all([
+        ...[...pagesByUser].map(async ([userId, indexes]) => {
+          const [first, ...others] = indexes;
+          if (countsWanted.includes(userId)) {
+            const { counts, ids } = await readCountsWithPage(ctx, keys[first!]!.page!);
+            combined.set(userId, counts);
+            results[first!] = { ids };
+          } else others.unshift(first!);
+          await Promise.all(others.map(async (i) => (results[i] = { ids: await libraryPageIds(ctx, keys[i]!.page!) })));
+        }),
+        (async () => {
+          const alone = countsWanted.filter((userId) => !pagesByUser.has(userId));
+          if (!alone.length) return;
+          const counts = await readCounts(ctx, alone);
+          alone.forEach((userId, i) => combined.set(userId, counts[i]!));
+        })(),
+      ]);
+      keys.forEach((key, i) => !key.page && (results[i] = { counts: combined.get(key.userId) }));
+      return results;
+    },
+    { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
+  const counts = new DataLoader<string, LibraryCounts>(async (userIds) =>
+    Promise.all(userIds.map(async (userId) => (await reads.load({ userId })).counts!)),
+  );
+  return Object.assign(counts, {
+    /** One page of a reader's shelf: microbook ids in order (with the counts' statement when they are asked for too). */
+    page: async (request: LibraryPageRequest): Promise<string[]> => (await reads.load({ userId: request.userId, page: request })).ids!,
   });
 }
 

@@ -104,6 +104,54 @@ describe("viewer.library", () => {
     expect((await library(other.token, "FAVOURITES")).library.nodes.map((n) => n.slug)).toEqual(["c"]);
   });
 
+  it("reads the counts and the page in one statement, and any other page or a page without counts apart", async () => {
+    const { user, token } = await buildReader(db.prisma);
+    for (const [i, slug] of ["p", "q", "r"].entries()) {
+      const book = await buildMicrobook(db.prisma, { slug });
+      await stateOf(user.id, book.id, i === 2 ? { reading: 5 } : { favourite: 10 - i });
+    }
+    const together = await db.recorder.capture(() => library(token, "FAVOURITES"));
+    expect(together.result.library.nodes.map((n) => n.slug)).toEqual(["q", "p"]);
+    expect(together.statements.filter((sql) => sql.includes('"UserBookState"') && !sql.includes('"Microbook_'))).toHaveLength(1);
+
+    // Two tabs in one operation, without the counts: each page its own statement, each in its order.
+    const TWO_TABS = /* GraphQL */ `
+      query {
+        viewer {
+          favourites: library(shelf: FAVOURITES, sort: RECENT) {
+            nodes {
+              slug
+            }
+          }
+          reading: library(shelf: READING, sort: RECENT) {
+            nodes {
+              slug
+            }
+          }
+        }
+      }
+    `;
+    const apart = await run<{ viewer: Record<"favourites" | "reading", { nodes: { slug: string }[] }> }>(
+      db,
+      TWO_TABS,
+      {},
+      { sessionToken: token },
+    );
+    expect(apart.errors).toBeUndefined();
+    expect(apart.data!.viewer.favourites.nodes.map((n) => n.slug)).toEqual(["q", "p"]);
+    expect(apart.data!.viewer.reading.nodes.map((n) => n.slug)).toEqual(["r"]);
+
+    // Two tabs with the counts: one page rides with the counts, the other is read apart.
+    const WITH_COUNTS = TWO_TABS.replace("viewer {", "viewer { libraryCounts { favourites reading read }");
+    const both = await run<{
+      viewer: Record<"favourites" | "reading", { nodes: { slug: string }[] }> & { libraryCounts: Record<string, number> };
+    }>(db, WITH_COUNTS, {}, { sessionToken: token });
+    expect(both.errors).toBeUndefined();
+    expect(both.data!.viewer.libraryCounts).toEqual({ favourites: 2, reading: 1, read: 0 });
+    expect(both.data!.viewer.favourites.nodes.map((n) => n.slug)).toEqual(["q", "p"]);
+    expect(both.data!.viewer.reading.nodes.map((n) => n.slug)).toEqual(["r"]);
+  });
+
   it("sorts by title (in the reader's language, ignoring case and accents) or by author, and pages with cursors", async () => {
     const { user, token } = await buildReader(db.prisma, { contentLanguage: "en" });
     const titles = ["Zebra", "álgebra", "Book", "cat"];

@@ -52,8 +52,29 @@ const libraryAnswer = () => ({
       nodes: BOOKS,
     },
   },
-  freeMicrobookToday: null,
 });
+
+const freeTodayAnswer = () => ({
+  __typename: "Query",
+  freeMicrobookToday: {
+    __typename: "Microbook",
+    id: "odyssey",
+    slug: "the-odyssey",
+    edition: { __typename: "MicrobookEdition", id: "odyssey-en", title: "The Odyssey" },
+  },
+});
+
+const emptyLibraryAnswer = () => {
+  const answer = libraryAnswer();
+  return {
+    ...answer,
+    viewer: {
+      ...answer.viewer,
+      libraryCounts: { __typename: "LibraryCounts", favourites: 0, reading: 0, read: 0 },
+      library: { ...answer.viewer.library, totalCount: 0, pageInfo: { ...answer.viewer.library.pageInfo, endCursor: null }, nodes: [] },
+    },
+  };
+};
 
 const continueAnswer = () => ({
   __typename: "Query",
@@ -67,7 +88,7 @@ const continueAnswer = () => ({
 type Pending = { name: string; resolve: (data: Record<string, unknown>) => void; fail: () => void };
 
 /** An Apollo client whose mutations wait until the test answers them (so the optimistic state can be seen). */
-function apolloWithHeldMutations() {
+function apolloWithHeldMutations(library: () => Record<string, unknown> = libraryAnswer) {
   const operations: string[] = [];
   const pending: Pending[] = [];
   const link = new ApolloLink(
@@ -79,7 +100,8 @@ function apolloWithHeldMutations() {
           observer.next({ data });
           observer.complete();
         };
-        if (name === "LibraryPage") return send(libraryAnswer());
+        if (name === "LibraryPage") return send(library());
+        if (name === "LibraryFreeToday") return send(freeTodayAnswer());
         if (name === "ContinueReading") return send(continueAnswer());
         pending.push({ name, resolve: send, fail: () => observer.error(new Error("Network request failed")) });
       }),
@@ -89,8 +111,8 @@ function apolloWithHeldMutations() {
   return Object.assign(apollo, { operations, pending });
 }
 
-async function renderLibrary() {
-  const apollo = apolloWithHeldMutations();
+async function renderLibrary(library?: () => Record<string, unknown>) {
+  const apollo = apolloWithHeldMutations(library);
   // Home's continue reading, on screen beside the library (as after visiting home).
   const continueRef = await apollo.preloadQuery.toPromise(apollo.preloadQuery(ContinueReadingQuery));
   const view = renderWithApi(
@@ -126,6 +148,16 @@ const answer = async (apollo: ReturnType<typeof apolloWithHeldMutations>, data: 
   await waitFor(() => expect(apollo.pending).toHaveLength(1));
   apollo.pending.shift()!.resolve(data);
 };
+
+describe("an empty tab", () => {
+  it("offers today's free microbook, read only because the tab is empty (a full tab does not ask for it)", async () => {
+    const { apollo } = await renderLibrary(emptyLibraryAnswer);
+    expect((await screen.findByRole("link", { name: "Read today's free microbook: The Odyssey" })).getAttribute("href")).toBe(
+      "/en/microbook/the-odyssey",
+    );
+    expect(apollo.operations).toEqual(["ContinueReading", "LibraryPage", "LibraryFreeToday"]);
+  });
+});
 
 describe("the library's actions", () => {
   it("remove: the book leaves the list, the Favourites and Reading counts and continue reading at once, and stays out once the API agrees", async () => {

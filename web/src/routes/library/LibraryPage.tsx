@@ -1,4 +1,4 @@
-import { useQueryRefHandlers, useReadQuery } from "@apollo/client/react";
+import { useQuery, useQueryRefHandlers, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { startTransition } from "react";
 import { Link, useLoaderData } from "react-router-dom";
@@ -7,6 +7,7 @@ import { useLocalizedPath } from "../../app/useLocale";
 import { MicrobookCard } from "../../features/catalog/MicrobookCard";
 import { LibraryActions } from "../../features/library/LibraryActions";
 import type { LibraryPageQuery, LibraryShelf, LibrarySort } from "../../gql/graphql";
+import { LibraryFreeTodayQuery } from "./library.query";
 import { SHELVES, SORTS, type libraryLoader } from "./loader";
 
 export { libraryLoader as load } from "./loader";
@@ -67,7 +68,7 @@ export function Component() {
           ))}
         </ul>
       ) : (
-        <EmptyShelf shelf={shelf} freeBook={data.freeMicrobookToday} />
+        <EmptyShelf shelf={shelf} />
       )}
       {list?.pageInfo.hasNextPage && (
         <button
@@ -105,14 +106,10 @@ function LibraryItem({ microbook: book }: { microbook: Book }) {
 }
 
 /** An empty tab leads somewhere: today's free microbook, discovery, the onboarding's recommendations. */
-function EmptyShelf({
-  shelf,
-  freeBook,
-}: {
-  shelf: LibraryShelf;
-  freeBook: { slug: string; edition?: { title: string } | null } | null | undefined;
-}) {
+function EmptyShelf({ shelf }: { shelf: LibraryShelf }) {
   const localize = useLocalizedPath();
+  // From the cache when the loader (or the home page) read it; otherwise asked for now.
+  const freeBook = useQuery(LibraryFreeTodayQuery, { fetchPolicy: "cache-first" }).data?.freeMicrobookToday;
   return (
     <div className="library-page__empty">
       <p>

@@ -36,6 +36,15 @@ export const LibraryPageQuery = graphql(`
         }
       }
     }
+  }
+`);
+
+/**
+ * What an empty tab offers first: today's free microbook. Asked for only when a tab is empty (the loader
+ * when the page starts empty, the page when its last book leaves), not with every library page.
+ */
+export const LibraryFreeTodayQuery = graphql(`
+  query LibraryFreeToday {
     freeMicrobookToday {
       id
       slug

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
 import type { LibraryShelf, LibrarySort } from "../../gql/graphql";
 import { addLibraryTypePolicies } from "../../features/library/library-cache";
-import { LibraryPageQuery } from "./library.query";
+import { LibraryFreeTodayQuery, LibraryPageQuery } from "./library.query";
 
 export const SHELVES = ["FAVOURITES", "READING", "READ"] as const satisfies readonly LibraryShelf[];
 export const SORTS = ["RECENT", "TITLE", "AUTHOR"] as const satisfies readonly LibrarySort[];
@@ -23,6 +23,11 @@ export function libraryLoader({ preloadQuery, client }: Apollo) {
     const variables = libraryParams(new URL(request.url));
     // From the cache (changed in place by the reader's actions elsewhere), then refreshed.
     const queryRef = await preloadQuery.toPromise(preloadQuery(LibraryPageQuery, { variables, fetchPolicy: "cache-and-network" }));
+    // An empty tab offers today's free microbook: read with the page only then (the server's render has it).
+    const page = client.cache.readQuery({ query: LibraryPageQuery, variables });
+    if (page?.viewer && page.viewer.library.nodes.length === 0) {
+      await client.query({ query: LibraryFreeTodayQuery }).catch(() => undefined);
+    }
     return { queryRef, ...variables };
   };
 }
