@@ -323,7 +323,15 @@ describe("the persistent player", () => {
         await other.getByRole("button", { name: l.open }).click();
         expect(await seriousAxeViolations(other)).toEqual([]);
         await other.getByRole("button", { name: l.pause }).first().click();
-        await expect.poll(async () => (await savedPosition(second, slug))?.deviceId).toBe(otherDevice);
+        await expect.poll(async () => (await media(other)).paused).toBe(true);
+        // The save on pause, not one of the periodic saves made while it played, is the position to keep.
+        const otherPausedAt = (await media(other)).currentTime;
+        await expect
+          .poll(async () => {
+            const position = await savedPosition(second, slug);
+            return position?.deviceId === otherDevice && Math.abs(position.audioSeconds - otherPausedAt) < 0.5;
+          })
+          .toBe(true);
         const taken = (await savedPosition(second, slug))!;
 
         // The first device, now stale, plays on (as a tab left running does) and saves about every 10 s and on
