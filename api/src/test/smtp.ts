@@ -9,9 +9,10 @@ export type ReceivedMail = { to: string; subject: string; text: string; html: st
 
 /**
  * A real SMTP server on loopback that keeps what it receives (parsed by mailparser). `failNext(n)`
- * refuses the next n messages (a 451, as a busy server would). Close it with `close()`.
+ * refuses the next n messages (a 451, as a busy server would). Close it with `close()`. `port`: a
+ * given port (an SMTP server that comes back where the app expects it); otherwise a free one.
  */
-export async function startTestSmtpServer() {
+export async function startTestSmtpServer(options: { port?: number } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   let refuse = 0;
@@ -43,7 +44,7 @@ export async function startTestSmtpServer() {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

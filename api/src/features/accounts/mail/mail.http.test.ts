@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../test/database.js";
 import { startTestServer } from "../../../test/http.js";
 import { buildUser } from "../../../test/factories.js";
-import { linkIn, useTestSmtpServer } from "../../../test/smtp.js";
+import { freePort } from "../../../test/server-process.js";
+import { linkIn, startTestSmtpServer, useTestSmtpServer } from "../../../test/smtp.js";
 
 const db = useTestDatabase();
 const { smtp } = useTestSmtpServer();
@@ -55,6 +56,46 @@ describe("the server's mail", () => {
       expect(ofPage.filter((line) => line.level >= 40).map((line) => line.msg)).toEqual([]);
     } finally {
       await app.close();
+    }
+  });
+
+  it("with SMTP down, the reader's request still succeeds; the mail waits and goes when SMTP is back", async () => {
+    await buildUser(db.prisma, { email: "first@example.com" });
+    await buildUser(db.prisma, { email: "second@example.com" });
+    // Nothing listens on this port yet: every attempt is refused (ECONNREFUSED).
+    const port = await freePort();
+    const { app, logs } = await startTestServer(db, {
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Brevia <hello@brevia.test>", PUBLIC_URL: "https://brevia.example" },
+    });
+    let back: Awaited<ReturnType<typeof startTestSmtpServer>> | undefined;
+    try {
+      const response = await post(app, "first@example.com");
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: { requestPasswordReset: { __typename: "PasswordResetRequested" } } });
+      // Tried once, refused, kept for a later attempt (backoff), not given up.
+      await expect.poll(async () => (await db.prisma.mailOutbox.findFirst())?.attempts ?? 0).toBeGreaterThanOrEqual(1);
+      const waiting = await db.prisma.mailOutbox.findFirstOrThrow();
+      expect(waiting).toMatchObject({ to: "first@example.com", sentAt: null, failedAt: null, deliveredBy: null });
+      expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      expect(logs.some((line) => line.level >= 40 && /ECONNREFUSED/.test(JSON.stringify(line)))).toBe(true);
+
+      // SMTP comes back where the app expects it; the backoff has run out (its clock moved on), and the
+      // next mail another reader asks for wakes the worker, which sends both.
+      back = await startTestSmtpServer({ port });
+      await db.prisma.mailOutbox.update({ where: { id: waiting.id }, data: { nextAttemptAt: new Date() } });
+      expect((await post(app, "second@example.com")).statusCode).toBe(200);
+      const [first, second] = await Promise.all([back.waitFor("first@example.com"), back.waitFor("second@example.com")]);
+      expect(linkIn(first, "/new-password").url).toMatch(/^https:\/\/brevia\.example\/new-password\//);
+      expect(linkIn(second, "/new-password").url).toMatch(/^https:\/\/brevia\.example\/new-password\//);
+      await expect.poll(async () => (await db.prisma.mailOutbox.findMany({ where: { sentAt: null } })).length).toBe(0);
+      const sent = await db.prisma.mailOutbox.findUniqueOrThrow({ where: { id: waiting.id } });
+      expect(sent).toMatchObject({ deliveredBy: "smtp", failedAt: null });
+      expect(sent.attempts).toBeGreaterThanOrEqual(2);
+      // Each once: the retry did not send the first mail twice.
+      expect(back.received.map((mail) => mail.to).sort()).toEqual(["first@example.com", "second@example.com"]);
+    } finally {
+      await app.close();
+      await back?.close();
     }
   });
 });
