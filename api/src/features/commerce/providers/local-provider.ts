@@ -163,7 +163,11 @@ export function createLocalProvider(prisma: PrismaClient, options: { webhookSecr
   }
 
   async function attach(tx: Tx, customerId: string, paymentMethodId: string) {
-    const pm = await read<PaymentMethod>(tx, paymentMethodId, "payment_method");
+    // An id the provider never issued (a forged or stale client value) is refused as Stripe refuses
+    // one (resource_missing), a payment error the reader is told of, not a server failure.
+    const row = await tx.testProviderObject.findUnique({ where: { id: paymentMethodId } });
+    if (!row || row.type !== "payment_method") throw new PaymentFailedError();
+    const pm = row.data as PaymentMethod;
     if (pm.customer && pm.customer !== customerId) throw new PaymentFailedError();
     await write(tx, paymentMethodId, "payment_method", customerId, { ...pm, customer: customerId });
     const customer = await read<Customer>(tx, customerId, "customer");

@@ -6,7 +6,7 @@ import { useTestDatabase } from "../../../test/database.js";
 import { startTestServer } from "../../../test/http.js";
 import { buildUser } from "../../../test/factories.js";
 import { startHostedCheckout, startPlan } from "../checkout.js";
-import { InsufficientFundsError } from "../commerce.errors.js";
+import { InsufficientFundsError, PaymentFailedError } from "../commerce.errors.js";
 import { createCommerce, type CommerceRuntime } from "../commerce-runtime.js";
 import { seedTestCommerce } from "../test-commerce.js";
 
@@ -66,6 +66,18 @@ function answer(req: IncomingMessage, body: string): [number, object] {
       ];
     return [200, { id: "pm_123", object: "payment_method" }];
   }
+  if (path === "/v1/payment_methods/pm_forged/attach")
+    return [
+      404,
+      {
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "payment_method",
+          message: "No such PaymentMethod: 'pm_forged'",
+        },
+      },
+    ];
   if (path === "/v1/subscriptions" || path === "/v1/subscriptions/sub_123") return [200, subscriptionObject(userId)];
   if (path === "/v1/coupons") return [200, { id: new URLSearchParams(body).get("id"), object: "coupon" }];
   if (path === "/v1/checkout/sessions")
@@ -145,6 +157,19 @@ describe("the Stripe provider", () => {
     } finally {
       declineAttach = false;
     }
+    expect(await db.prisma.subscription.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("refuses a payment method Stripe never issued (a forged client value) as a payment error, not a server failure", async () => {
+    await seedTestCommerce(db.prisma);
+    const user = await buildUser(db.prisma);
+    await expect(
+      startPlan(
+        commerce,
+        { userId: user.id, email: user.email, locale: "pt" },
+        { planId: "monthly", offerSlug: null, paymentMethodId: "pm_forged", trial: false, now: new Date() },
+      ),
+    ).rejects.toBeInstanceOf(PaymentFailedError);
     expect(await db.prisma.subscription.count({ where: { userId: user.id } })).toBe(0);
   });
 

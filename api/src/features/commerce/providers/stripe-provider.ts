@@ -31,6 +31,14 @@ async function refusals<T>(call: () => Promise<T>): Promise<T> {
       if (error.code === "card_declined") throw new CardDeclinedError();
       throw new PaymentFailedError();
     }
+    // A payment method id Stripe never issued (or of another account): the client's value, not our failure.
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      error.code === "resource_missing" &&
+      (/payment_method/.test(error.param ?? "") || /^No such PaymentMethod/.test(error.message))
+    ) {
+      throw new PaymentFailedError();
+    }
     throw error;
   }
 }
