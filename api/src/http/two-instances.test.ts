@@ -15,7 +15,8 @@ import { startTestSmtpServer, type TestSmtpServer } from "../test/smtp.js";
  * Two API instances, each its own production process (`node api/src/main.ts`, NODE_ENV=production), on
  * one PostgreSQL database migrated once beforehand (MIGRATE_ON_START=false on both), as the README's
  * "Running more than one instance" says to run them. What one instance does, the other sees: sessions,
- * rate limits, the mail outbox (each mail sent once though both workers run) and the catalogue version
+ * rate limits, the mail outbox (each mail sent once though both workers run), the job runner (each job
+ * run once) and the catalogue version
  * behind the public response cache. PostgreSQL only (PGlite is one process's database): this file runs
  * in the PostgreSQL pass of the tests (TEST_DATABASE_URL), in a database of its own, dropped afterwards.
  */
@@ -184,4 +185,49 @@ describe.runIf(serverUrl)("two instances on one PostgreSQL", () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("share the job runner: trial reminders falling due together are each run once, by one instance or the other", async () => {
+    // Eight trials ending in two days, their reminders due now, as the trial's start schedules them.
+    const DAY = 86_400_000;
+    const emails = Array.from({ length: 8 }, (_, i) => `trial${i}@brevia.test`);
+    for (const [i, email] of emails.entries()) {
+      const user = await db.prisma.user.create({ data: { email, name: `Trial ${i}`, contentLanguage: "en", interfaceLanguage: "en" } });
+      const subscription = await db.prisma.subscription.create({
+        data: {
+          userId: user.id,
+          provider: "LOCAL",
+          providerSubscriptionId: `sub_two_${i}`,
+          planId: "annual",
+          currency: "USD",
+          amount: 7990,
+          status: "TRIALING",
+          trialEndsAt: new Date(Date.now() + 2 * DAY - 60_000),
+          currentPeriodStart: new Date(Date.now() - 5 * DAY),
+          currentPeriodEnd: new Date(Date.now() + 2 * DAY - 60_000),
+        },
+      });
+      await db.prisma.job.create({
+        data: {
+          kind: "trial-reminder",
+          key: `trial-reminder:${subscription.id}`,
+          runAt: new Date(),
+          payload: { subscriptionId: subscription.id },
+        },
+      });
+    }
+    // Each instance's runner looks every 15 s.
+    for (const email of emails) await smtp.waitFor(email, /./, 40_000);
+    await expect.poll(() => db.prisma.job.count({ where: { kind: "trial-reminder", doneAt: null } }), { timeout: 10_000 }).toBe(0);
+    // Another round of both runners: nothing runs again.
+    await new Promise((resolve) => setTimeout(resolve, 16_000));
+    expect(
+      smtp.received
+        .filter((mail) => emails.includes(mail.to))
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual([...emails].sort());
+    const jobs = await db.prisma.job.findMany({ where: { kind: "trial-reminder" }, select: { attempts: true, failedAt: true } });
+    expect(jobs).toEqual(emails.map(() => ({ attempts: 1, failedAt: null })));
+    expect(await db.prisma.mailOutbox.count({ where: { template: "trial-reminder", to: { in: emails } } })).toBe(emails.length);
+  }, 90_000);
 });
