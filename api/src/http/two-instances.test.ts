@@ -17,7 +17,8 @@ import { startTestSmtpServer, type TestSmtpServer } from "../test/smtp.js";
  * "Running more than one instance" says to run them. What one instance does, the other sees: sessions,
  * rate limits, the mail outbox (each mail sent once though both workers run), the job runner (each job
  * run once) and the catalogue version behind the public response cache. PostgreSQL only (PGlite is one
- * process's database): this file runs in the PostgreSQL pass of the tests (TEST_DATABASE_URL), in a database of its own, dropped afterwards.
+ * process's database): this file runs in the PostgreSQL pass of the tests (TEST_DATABASE_URL), in a
+ * database of its own, dropped afterwards.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 
