@@ -75,6 +75,12 @@ const envSchema = z.object({
     .startsWith("whsec_")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Another address for Stripe's API (stripe-mock, or a test's fake): the SDK's host, port and protocol.
+  STRIPE_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   COMMERCE_TEST_CLOCK: z.enum(["true", "false"]).optional(),
   SERVICE_TIME_ZONE: z
     .string()
@@ -151,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.STRIPE_SECRET_KEY || e.STRIPE_PUBLISHABLE_KEY || e.STRIPE_WEBHOOK_SECRET
         ? stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET)
         : null,
+    /** Where the Stripe SDK sends its requests, when not Stripe's own API (STRIPE_API_URL). */
+    stripeApi: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : undefined,
     /** The local provider's test clock (moves a customer's time): development and tests only. */
     testClock: e.COMMERCE_TEST_CLOCK ? e.COMMERCE_TEST_CLOCK === "true" : !production,
     /** Social login providers whose OAUTH_* variables are set (social.config.ts). */
@@ -165,4 +173,10 @@ function stripeConfig(secretKey?: string, publishableKey?: string, webhookSecret
     );
   }
   return { secretKey, publishableKey, webhookSecret };
+}
+
+function stripeApi(url: string): { host: string; port: number; protocol: "http" | "https" } {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === "http:" ? "http" : "https";
+  return { host: parsed.hostname, port: Number(parsed.port) || (protocol === "http" ? 80 : 443), protocol };
 }

@@ -83,7 +83,13 @@ export async function buildServer(
     options.commerce ??
     createCommerce(
       db.prisma,
-      { origin: config.publicUrl, timeZone: config.timeZone, stripe: config.stripe, testClock: config.testClock },
+      {
+        origin: config.publicUrl,
+        timeZone: config.timeZone,
+        stripe: config.stripe,
+        stripeApi: config.stripeApi,
+        testClock: config.testClock,
+      },
       { wakeMail: () => mail.wake(), onError: (err) => app.log.warn({ err }, "A commerce job failed; it will be retried") },
     );
   app.addHook("onClose", async () => {

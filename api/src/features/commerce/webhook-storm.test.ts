@@ -1,0 +1,227 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../db/client.js";
+import { deployMigrations } from "../../db/migrate.js";
+import { startServer, type ServerProcess } from "../../test/server-process.js";
+
+/**
+ * A webhook storm (#23): Stripe's events for one subscription — created, trial ending, paid, past due,
+ * paid again — each delivered 10 times, shuffled, concurrently, to two production instances on one
+ * PostgreSQL, one of which is killed (SIGKILL) mid-storm and started again. Deliveries that fail (the
+ * instance is gone, or answers an error) are delivered again later, as Stripe retries. The instances
+ * reach Stripe's API through STRIPE_API_URL, here a fake that answers with the objects' current state
+ * (each event is applied by refetching its object). The end: one subscription in Stripe's state, its
+ * one entitlement, each event stored once, each receipt and its mail once. PostgreSQL only (two
+ * processes): this file runs in the PostgreSQL pass, in a database of its own, dropped afterwards.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const WEBHOOK_SECRET = "whsec_storm_0123456789";
+const DAY = 86_400;
+
+describe.runIf(serverUrl)("payment events in a storm, on two instances, one killed and restarted", () => {
+  const name = `brevia_storm_${process.pid}_${randomBytes(3).toString("hex")}`;
+  const admin = () => new pg.Client({ connectionString: serverUrl });
+  let db: Database;
+  let dataDir = "";
+  let stripeApi: Server;
+  let env: Record<string, string>;
+  const instances: ServerProcess[] = [];
+  const now = Math.floor(Date.now() / 1000);
+  let userId = "";
+
+  // Stripe's current state, which a refetch returns: the subscription active again after a failed renewal
+  // was paid on retry, and its two charges.
+  const subscription = () => ({
+    id: "sub_storm",
+    object: "subscription",
+    customer: "cus_storm",
+    status: "active",
+    currency: "brl",
+    created: now - 40 * DAY,
+    trial_end: now - 33 * DAY,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    ended_at: null,
+    cancellation_details: { comment: null },
+    metadata: { userId, planId: "monthly", offerSlug: "" },
+    default_payment_method: { id: "pm_storm", object: "payment_method", card: { brand: "visa", last4: "4242" } },
+    items: {
+      object: "list",
+      data: [{ id: "si_storm", current_period_start: now - 3 * DAY, current_period_end: now + 27 * DAY, price: { unit_amount: 4990 } }],
+    },
+  });
+  const charge = (id: string, created: number) => ({
+    id,
+    object: "charge",
+    customer: "cus_storm",
+    currency: "brl",
+    amount: 4990,
+    amount_refunded: 0,
+    created,
+    metadata: { userId, subscriptionId: "sub_storm", planId: "monthly", offerSlug: "" },
+    payment_method_details: { type: "card", card: { brand: "visa", last4: "4242" } },
+  });
+  const charges: Record<string, object> = {};
+
+  beforeAll(async () => {
+    const client = admin();
+    await client.connect();
+    await client.query(`CREATE DATABASE "${name}"`);
+    await client.end();
+    const target = new URL(serverUrl!);
+    target.pathname = `/${name}`;
+    const url = target.toString();
+    await deployMigrations({ kind: "postgres", url, label: "webhook storm" });
+    db = await openDatabase({ url });
+    const user = await db.prisma.user.create({ data: { email: "storm@brevia.test", name: "Storm", contentLanguage: "pt" } });
+    userId = user.id;
+    await db.prisma.billingCustomer.create({ data: { userId, provider: "STRIPE", providerCustomerId: "cus_storm", currency: "BRL" } });
+    Object.assign(charges, { ch_first: charge("ch_first", now - 33 * DAY), ch_renewal: charge("ch_renewal", now - 2 * DAY) });
+
+    stripeApi = createServer((req, res) => {
+      const pathname = req.url!.split("?")[0]!;
+      const found =
+        req.method === "GET" && pathname === "/v1/subscriptions/sub_storm"
+          ? subscription()
+          : req.method === "GET" && pathname.startsWith("/v1/charges/")
+            ? charges[pathname.slice("/v1/charges/".length)]
+            : undefined;
+      res
+        .writeHead(found ? 200 : 404, { "content-type": "application/json", "request-id": "req_storm" })
+        .end(
+          JSON.stringify(found ?? { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${pathname}` } }),
+        );
+    });
+    await new Promise<void>((resolve) => stripeApi.listen(0, "127.0.0.1", resolve));
+    dataDir = await mkdtemp(path.join(tmpdir(), "brevia-storm-"));
+    env = {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: url,
+      MIGRATE_ON_START: "false",
+      SEED_ON_START: "false",
+      DATA_DIR: dataDir,
+      MEDIA_URL_SECRET: randomBytes(32).toString("base64url"),
+      PUBLIC_URL: "http://brevia.test",
+      REDIS_URL: "",
+      SMTP_URL: "",
+      STRIPE_SECRET_KEY: "sk_test_storm",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_storm",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`,
+    };
+    instances.push(...(await Promise.all([startServer(env), startServer(env)])));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await db?.close();
+    if (stripeApi) await new Promise((resolve) => stripeApi.close(resolve));
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    const client = admin();
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  });
+
+  it("ends in Stripe's state: one subscription and entitlement, each event stored once, each receipt and its mail once", async () => {
+    const event = (id: string, type: string, object: object) => ({ id, object: "event", type, created: now, data: { object } });
+    const sub = { id: "sub_storm", object: "subscription" };
+    const events = [
+      event("evt_created", "customer.subscription.created", sub),
+      event("evt_trial_will_end", "customer.subscription.trial_will_end", sub),
+      event("evt_trial_over", "customer.subscription.updated", sub),
+      event("evt_first_charge", "charge.succeeded", { id: "ch_first", object: "charge" }),
+      event("evt_first_invoice", "invoice.paid", {
+        id: "in_first",
+        object: "invoice",
+        parent: { subscription_details: { subscription: "sub_storm" } },
+      }),
+      event("evt_past_due", "customer.subscription.updated", sub),
+      event("evt_renewal_charge", "charge.succeeded", { id: "ch_renewal", object: "charge" }),
+      event("evt_active_again", "customer.subscription.updated", sub),
+    ].map((e) => JSON.stringify(e));
+    // Ten deliveries of each, in a shuffled order (a fixed seed: the same storm every run).
+    let seed = 20_261_202;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const queue = events.flatMap((payload) => Array.from({ length: 10 }, () => payload)).sort(() => random() - 0.5);
+
+    const answers: string[] = [];
+    let failures = 0;
+    let sent = 0;
+    const deliver = async (payload: string) => {
+      // Stripe signs each attempt anew (its timestamp).
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const target = instances[sent++ % instances.length]!;
+      try {
+        const res = await fetch(`${target.baseUrl}/webhooks/stripe`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          body: payload,
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
+        answers.push(((await res.json()) as { result: string }).result);
+      } catch {
+        // The instance died under it, or refused: Stripe tries again later.
+        failures++;
+        queue.push(payload);
+      }
+    };
+
+    let killed = false;
+    while (queue.length) {
+      const batch = queue.splice(0, 8);
+      const storm = Promise.all(batch.map(deliver));
+      if (!killed && answers.length >= 24) {
+        // Mid-storm, with deliveries in flight: the second instance is killed, then started again.
+        killed = true;
+        const victim = instances[1]!;
+        process.kill(victim.pid, "SIGKILL");
+        await storm;
+        await victim.stop();
+        instances[1] = await startServer(env);
+      } else {
+        await storm;
+      }
+    }
+
+    expect(killed).toBe(true);
+    expect(answers.length).toBe(events.length * 10);
+    // Each event applied at most once (one applied while its instance died may have lost its answer).
+    expect(answers.filter((result) => result === "applied").length).toBeLessThanOrEqual(events.length);
+    expect(await db.prisma.providerEvent.count()).toBe(events.length);
+
+    const subscriptions = await db.prisma.subscription.findMany({ where: { userId } });
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]).toMatchObject({
+      provider: "STRIPE",
+      providerSubscriptionId: "sub_storm",
+      status: "ACTIVE",
+      currentPeriodEnd: new Date((now + 27 * DAY) * 1000),
+      graceEndsAt: null,
+    });
+    const entitlements = await db.prisma.premiumEntitlement.findMany({ where: { userId } });
+    expect(entitlements).toEqual([
+      expect.objectContaining({ subscriptionId: subscriptions[0]!.id, endsAt: new Date((now + 27 * DAY) * 1000) }),
+    ]);
+    const receipts = await db.prisma.receipt.findMany({ where: { userId }, orderBy: { paidAt: "asc" } });
+    expect(receipts.map((r) => [r.providerChargeId, r.amount, r.refundedAmount])).toEqual([
+      ["ch_first", 4990, 0],
+      ["ch_renewal", 4990, 0],
+    ]);
+    const mails = await db.prisma.mailOutbox.groupBy({ by: ["template"], where: { to: "storm@brevia.test" }, _count: true });
+    const counted = Object.fromEntries(mails.map((m) => [m.template, m._count]));
+    expect(counted.receipt).toBe(2);
+    for (const [template, count] of Object.entries(counted)) if (template !== "receipt") expect(count, template).toBe(1);
+    // No job left for a trial long over.
+    expect(await db.prisma.job.count({ where: { kind: "trial-reminder", doneAt: null } })).toBe(0);
+  }, 180_000);
+});
