@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client.js";
-import { deployMigrations } from "../db/migrate.js";
+import type { Database } from "../db/client.js";
 import { buildCategory, buildMicrobook, buildReader } from "../test/factories.js";
 import { startTestServer } from "../test/http.js";
+import { testPostgresUrl, useThrowawayPostgres } from "../test/throwaway-postgres.js";
 
 /**
  * The database goes away under load and comes back: while it is away every answer fails cleanly (503
@@ -15,27 +14,21 @@ import { startTestServer } from "../test/http.js";
  * accepting connections and has its connections ended (as a restart does to them), then accepts them
  * again. PostgreSQL only: this runs in the PostgreSQL pass of the tests (TEST_DATABASE_URL).
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-describe.runIf(serverUrl)("a database outage", () => {
-  const name = `brevia_outage_${process.pid}_${randomBytes(3).toString("hex")}`;
+describe.runIf(testPostgresUrl)("a database outage", () => {
+  const postgres = useThrowawayPostgres("outage");
+  const name = postgres.name;
   let db: Database;
   let admin: pg.Client;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: serverUrl });
+    db = postgres.db;
+    admin = postgres.admin();
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const target = new URL(serverUrl!);
-    target.pathname = `/${name}`;
-    await deployMigrations({ kind: "postgres", url: target.toString(), label: "outage" });
-    db = await openDatabase({ url: target.toString() });
   });
 
   afterAll(async () => {
+    // Connections allowed again, whatever the test left, before the database is dropped.
     await admin.query(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`).catch(() => undefined);
-    await db?.close();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   });
 

@@ -1,15 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client.js";
-import { deployMigrations } from "../db/migrate.js";
+import type { Database } from "../db/client.js";
 import { createVouchers } from "../features/commerce/vouchers.js";
 import { buildCategory, buildMicrobook, buildReader } from "../test/factories.js";
 import { startServer, type ServerProcess } from "../test/server-process.js";
+import { testPostgresUrl, useThrowawayPostgres } from "../test/throwaway-postgres.js";
 
 /**
  * kill -9 in the middle of a stream of writes — sign-ups, favourites, progress saves, voucher
@@ -18,50 +13,18 @@ import { startServer, type ServerProcess } from "../test/server-process.js";
  * counted more or less than it was redeemed). The server is a production process of its own on a
  * database of the test's; PostgreSQL only (the PostgreSQL pass of the tests, TEST_DATABASE_URL).
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-describe.runIf(serverUrl)("kill -9 during writes", () => {
-  const name = `brevia_kill_${process.pid}_${randomBytes(3).toString("hex")}`;
-  let url = "";
-  let dataDir = "";
+describe.runIf(testPostgresUrl)("kill -9 during writes", () => {
+  const postgres = useThrowawayPostgres("kill -9");
   let db: Database;
   let server: ServerProcess | undefined;
-  const admin = () => new pg.Client({ connectionString: serverUrl });
-  const env = () => ({
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    DATABASE_URL: url,
-    MIGRATE_ON_START: "false",
-    SEED_ON_START: "false",
-    DATA_DIR: dataDir,
-    PUBLIC_URL: "http://brevia.test",
-    REDIS_URL: "",
-    SMTP_URL: "",
-    PERSISTED_OPERATIONS_ONLY: "false",
-    PERSISTED_OPERATIONS_FILES: "",
-  });
+  const env = () => postgres.productionEnv();
 
-  beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE DATABASE "${name}"`);
-    await client.end();
-    const target = new URL(serverUrl!);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    await deployMigrations({ kind: "postgres", url, label: "kill -9" });
-    db = await openDatabase({ url });
-    dataDir = await mkdtemp(path.join(tmpdir(), "brevia-kill-"));
+  beforeAll(() => {
+    db = postgres.db;
   });
 
   afterAll(async () => {
     await server?.stop();
-    await db?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    const client = admin();
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
   });
 
   it("keeps every acknowledged write and no half-done one", async () => {

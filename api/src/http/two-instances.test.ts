@@ -1,15 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/client.js";
-import { deployMigrations } from "../db/migrate.js";
+import type { Database } from "../db/client.js";
 import { importCatalog } from "../features/catalog/import/import.js";
 import { readCatalog } from "../features/catalog/import/parse.js";
 import { startServer, type ServerProcess } from "../test/server-process.js";
 import { startTestSmtpServer, type TestSmtpServer } from "../test/smtp.js";
+import { testPostgresUrl, useThrowawayPostgres } from "../test/throwaway-postgres.js";
 
 /**
  * Two API instances, each its own production process (`node api/src/main.ts`, NODE_ENV=production), on
@@ -20,58 +18,23 @@ import { startTestSmtpServer, type TestSmtpServer } from "../test/smtp.js";
  * process's database): this file runs in the PostgreSQL pass of the tests (TEST_DATABASE_URL), in a
  * database of its own, dropped afterwards.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-describe.runIf(serverUrl)("two instances on one PostgreSQL", () => {
-  const name = `brevia_two_${process.pid}_${randomBytes(3).toString("hex")}`;
-  const admin = () => new pg.Client({ connectionString: serverUrl });
-  let url = "";
-  let dataDir = "";
+describe.runIf(testPostgresUrl)("two instances on one PostgreSQL", () => {
+  const postgres = useThrowawayPostgres("two instances");
   let db: Database;
   let smtp: TestSmtpServer;
   let a: ServerProcess;
   let b: ServerProcess;
 
   beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE DATABASE "${name}"`);
-    await client.end();
-    const target = new URL(serverUrl!);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    // Migrate once, then start N instances that do not migrate.
-    await deployMigrations({ kind: "postgres", url, label: "two instances" });
-    db = await openDatabase({ url });
-    dataDir = await mkdtemp(path.join(tmpdir(), "brevia-two-"));
+    db = postgres.db;
     smtp = await startTestSmtpServer();
-    const env = {
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: url,
-      MIGRATE_ON_START: "false",
-      SEED_ON_START: "false",
-      DATA_DIR: dataDir,
-      // Shared by every instance: a media URL one signs, another serves.
-      MEDIA_URL_SECRET: randomBytes(32).toString("base64url"),
-      PUBLIC_URL: "http://brevia.test",
-      SMTP_URL: smtp.url,
-      REDIS_URL: "",
-      PERSISTED_OPERATIONS_ONLY: "false",
-      PERSISTED_OPERATIONS_FILES: "",
-    };
+    const env = postgres.productionEnv({ SMTP_URL: smtp.url });
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await smtp?.close();
-    await db?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    const client = admin();
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
   });
 
   async function graphql<T>(instance: ServerProcess, query: string, variables: object = {}, cookie?: string) {

@@ -1,15 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../db/client.js";
-import { deployMigrations } from "../../db/migrate.js";
+import type { Database } from "../../db/client.js";
 import { startServer, type ServerProcess } from "../../test/server-process.js";
+import { testPostgresUrl, useThrowawayPostgres } from "../../test/throwaway-postgres.js";
 
 /**
  * A webhook storm (#23): Stripe's events for one subscription — created, trial ending, paid, past due,
@@ -21,15 +16,12 @@ import { startServer, type ServerProcess } from "../../test/server-process.js";
  * one entitlement, each event stored once, each receipt and its mail once. PostgreSQL only (two
  * processes): this file runs in the PostgreSQL pass, in a database of its own, dropped afterwards.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const WEBHOOK_SECRET = "whsec_storm_0123456789";
 const DAY = 86_400;
 
-describe.runIf(serverUrl)("payment events in a storm, on two instances, one killed and restarted", () => {
-  const name = `brevia_storm_${process.pid}_${randomBytes(3).toString("hex")}`;
-  const admin = () => new pg.Client({ connectionString: serverUrl });
+describe.runIf(testPostgresUrl)("payment events in a storm, on two instances, one killed and restarted", () => {
+  const postgres = useThrowawayPostgres("webhook storm");
   let db: Database;
-  let dataDir = "";
   let stripeApi: Server;
   let env: Record<string, string>;
   const instances: ServerProcess[] = [];
@@ -71,15 +63,7 @@ describe.runIf(serverUrl)("payment events in a storm, on two instances, one kill
   const charges: Record<string, object> = {};
 
   beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE DATABASE "${name}"`);
-    await client.end();
-    const target = new URL(serverUrl!);
-    target.pathname = `/${name}`;
-    const url = target.toString();
-    await deployMigrations({ kind: "postgres", url, label: "webhook storm" });
-    db = await openDatabase({ url });
+    db = postgres.db;
     const user = await db.prisma.user.create({ data: { email: "storm@brevia.test", name: "Storm", contentLanguage: "pt" } });
     userId = user.id;
     await db.prisma.billingCustomer.create({ data: { userId, provider: "STRIPE", providerCustomerId: "cus_storm", currency: "BRL" } });
@@ -100,35 +84,18 @@ describe.runIf(serverUrl)("payment events in a storm, on two instances, one kill
         );
     });
     await new Promise<void>((resolve) => stripeApi.listen(0, "127.0.0.1", resolve));
-    dataDir = await mkdtemp(path.join(tmpdir(), "brevia-storm-"));
-    env = {
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: url,
-      MIGRATE_ON_START: "false",
-      SEED_ON_START: "false",
-      DATA_DIR: dataDir,
-      MEDIA_URL_SECRET: randomBytes(32).toString("base64url"),
-      PUBLIC_URL: "http://brevia.test",
-      REDIS_URL: "",
-      SMTP_URL: "",
+    env = postgres.productionEnv({
       STRIPE_SECRET_KEY: "sk_test_storm",
       STRIPE_PUBLISHABLE_KEY: "pk_test_storm",
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: `http://127.0.0.1:${(stripeApi.address() as AddressInfo).port}`,
-    };
+    });
     instances.push(...(await Promise.all([startServer(env), startServer(env)])));
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
-    await db?.close();
     if (stripeApi) await new Promise((resolve) => stripeApi.close(resolve));
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    const client = admin();
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
   });
 
   it("ends in Stripe's state: one subscription and entitlement, each event stored once, each receipt and its mail once", async () => {
