@@ -158,12 +158,15 @@ describe("the player", () => {
     expect(saves[1]).toMatchObject({ microbookId: "b2", audioSeconds: 300, keyIdea: 1 });
   });
 
-  it("goes on to the next item of the queue by itself when one ends", async () => {
-    const { apollo, audio } = renderPlayer({ b1: book("b1", "First book", null), b2: book("b2", "Second book", null) });
+  it("goes on to the next item of the queue by itself when one ends, resuming it where the reader left it", async () => {
+    const { apollo, audio } = renderPlayer({
+      b1: book("b1", "First book", null),
+      b2: book("b2", "Second book", { medium: "AUDIO", keyIdea: 1, audioSeconds: 400, deviceId: deviceId() }),
+    });
     act(() =>
       play([
-        { microbookId: "b1", language: "en", atSeconds: 0 },
-        { microbookId: "b2", language: "en", atSeconds: 0 },
+        { microbookId: "b1", language: "en" },
+        { microbookId: "b2", language: "en" },
       ]),
     );
     await screen.findByText("First book");
@@ -171,9 +174,34 @@ describe("the player", () => {
       audio.dispatchEvent(new Event("ended"));
     });
     await screen.findByText("Second book");
-    expect(apollo.operations.map((operation) => operation.variables.id)).toEqual(["b1", "b2"]);
+    expect(apollo.operations.filter((operation) => operation.name === "PlayerItem").map((operation) => operation.variables.id)).toEqual([
+      "b1",
+      "b2",
+    ]);
     // The first book's end was saved (the narration's end: the server marks it read once).
     expect(saves.some((save) => save.microbookId === "b1" && save.audioSeconds === 900)).toBe(true);
+    // The second starts at its saved place: the queue never moves a saved position back to the start.
+    await waitFor(() => expect(saves.some((save) => save.microbookId === "b2")).toBe(true));
+    expect(saves.filter((save) => save.microbookId === "b2").map((save) => save.audioSeconds)).toEqual([400]);
+  });
+
+  it("asks before a queued item takes another device's place, and moves nothing until answered", async () => {
+    const { audio } = renderPlayer({
+      b1: book("b1", "First book", null),
+      b2: book("b2", "Second book", { medium: "AUDIO", keyIdea: 2, audioSeconds: 492, deviceId: "another-device" }),
+    });
+    act(() =>
+      play([
+        { microbookId: "b1", language: "en" },
+        { microbookId: "b2", language: "en" },
+      ]),
+    );
+    await screen.findByText("First book");
+    act(() => {
+      audio.dispatchEvent(new Event("ended"));
+    });
+    expect(await screen.findByText("Continue from 08:12 (on another device)?")).toBeTruthy();
+    expect(saves.filter((save) => save.microbookId === "b2")).toEqual([]);
   });
 
   it("remembers the speed per reader, moves 15 s and key ideas from the keyboard, and lists the shortcuts", async () => {
