@@ -2,7 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/database.js";
 import { run, runField } from "../../test/execute.js";
-import { buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
+import { buildMicrobook, buildReader, buildSession, makeFreeToday } from "../../test/factories.js";
 
 const db = useTestDatabase();
 
@@ -344,5 +344,41 @@ describe("Microbook.viewerPosition and User.readerSettings", () => {
       __typename: "InvalidInputError",
       issues: [{ path: ["fontStep"], code: "OUT_OF_RANGE" }],
     });
+  });
+
+  it("keeps the player's speed in the account: 0.75 to 2 in steps of 0.25, anything else refused and nothing changed", async () => {
+    const reader = await buildReader(db.prisma);
+    const UPDATE = `mutation ($rate: Float) { updateReaderSettings(playbackRate: $rate) { __typename ... on Viewer { readerSettings { playbackRate fontStep } } ... on InvalidInputError { issues { path code } } } }`;
+    const READ = `{ viewer { readerSettings { playbackRate playbackRates } } }`;
+    expect((await run(db, READ, {}, { sessionToken: reader.token })).data).toEqual({
+      viewer: { readerSettings: { playbackRate: 1, playbackRates: [0.75, 1, 1.25, 1.5, 1.75, 2] } },
+    });
+    expect(await runField(db, UPDATE, { rate: 1.5 }, { sessionToken: reader.token })).toEqual({
+      __typename: "Viewer",
+      readerSettings: { playbackRate: 1.5, fontStep: 1 },
+    });
+    for (const rate of [0.5, 1.1, 2.25, 0, -1]) {
+      expect(await runField(db, UPDATE, { rate }, { sessionToken: reader.token })).toEqual({
+        __typename: "InvalidInputError",
+        issues: [{ path: ["playbackRate"], code: "OUT_OF_RANGE" }],
+      });
+    }
+    // Another device of the same reader (a new session) reads the speed; another reader keeps the default.
+    const secondDevice = await buildSession(db.prisma, reader.user.id);
+    expect((await run(db, READ, {}, { sessionToken: secondDevice })).data).toMatchObject({
+      viewer: { readerSettings: { playbackRate: 1.5 } },
+    });
+    const other = await buildReader(db.prisma);
+    expect((await run(db, READ, {}, { sessionToken: other.token })).data).toMatchObject({
+      viewer: { readerSettings: { playbackRate: 1 } },
+    });
+    // A font change leaves the speed as it is.
+    await runField(db, `mutation { updateReaderSettings(fontStep: 3) { __typename } }`, {}, { sessionToken: reader.token });
+    expect(await db.prisma.readerSettings.findUniqueOrThrow({ where: { userId: reader.user.id } })).toMatchObject({
+      fontStep: 3,
+      playbackRate: 1.5,
+    });
+    // A visitor cannot.
+    expect((await run(db, UPDATE, { rate: 1.5 })).errors?.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
   });
 });

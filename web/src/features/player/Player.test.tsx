@@ -17,9 +17,9 @@ const CHAPTERS = [
 
 type Position = { medium: "TEXT" | "AUDIO"; keyIdea: number; audioSeconds: number | null; deviceId: string; finished?: boolean };
 
-function book(id: string, title: string, position: Position | null, signedIn = true) {
+function book(id: string, title: string, position: Position | null, signedIn = true, playbackRate = 1) {
   return {
-    viewer: signedIn ? { __typename: "Viewer", id: "reader-1" } : null,
+    viewer: signedIn ? { __typename: "Viewer", id: "reader-1", readerSettings: { __typename: "ReaderSettings", playbackRate } } : null,
     node: {
       __typename: "Microbook",
       id,
@@ -85,7 +85,16 @@ afterEach(() => {
 });
 
 function renderPlayer(answers: Record<string, ReturnType<typeof book>>) {
-  const apollo = mockApollo({ PlayerItem: (variables) => answers[variables.id as string]! });
+  const apollo = mockApollo({
+    PlayerItem: (variables) => answers[variables.id as string]!,
+    UpdatePlaybackRate: (variables) => ({
+      updateReaderSettings: {
+        __typename: "Viewer",
+        id: "reader-1",
+        readerSettings: { __typename: "ReaderSettings", playbackRate: variables.playbackRate },
+      },
+    }),
+  });
   render(
     <ApolloProvider client={apollo.client}>
       <I18nProvider i18n={testI18n("en")}>
@@ -205,12 +214,18 @@ describe("the player", () => {
   });
 
   it("remembers the speed per reader, moves 15 s and key ideas from the keyboard, and lists the shortcuts", async () => {
-    renderPlayer({ b1: book("b1", "First book", null), b2: book("b2", "Second book", null) });
+    const { apollo } = renderPlayer({ b1: book("b1", "First book", null), b2: book("b2", "Second book", null) });
     act(() => play({ microbookId: "b1", language: "en", atSeconds: 100 }));
     await screen.findByText("First book");
     fireEvent.click(screen.getByRole("button", { name: "Open the player" }));
     fireEvent.change(screen.getByLabelText("Speed"), { target: { value: "1.5" } });
     expect(document.querySelector("audio")!.playbackRate).toBe(1.5);
+    // Kept in the reader's account (every device starts at it), and in this browser as the fallback.
+    await waitFor(() =>
+      expect(apollo.operations.filter((operation) => operation.name === "UpdatePlaybackRate").map((o) => o.variables)).toEqual([
+        { playbackRate: 1.5 },
+      ]),
+    );
     expect(localStorage.getItem("brevia_playback_rate:reader-1")).toBe("1.5");
 
     const before = saves.length;
@@ -224,6 +239,18 @@ describe("the player", () => {
     await waitFor(() => expect(screen.getAllByText("Second book").length).toBeGreaterThan(0));
     expect(document.querySelector("audio")!.playbackRate).toBe(1.5);
     expect(screen.getByRole("heading", { name: "Keyboard shortcuts", hidden: true })).toBeTruthy();
+  });
+
+  it("starts at the speed in the reader's account, not this browser's copy; a visitor's comes from this browser", async () => {
+    localStorage.setItem("brevia_playback_rate:reader-1", "0.75");
+    localStorage.setItem("brevia_playback_rate:visitor", "1.75");
+    renderPlayer({ b1: book("b1", "First book", null, true, 1.25), b2: book("b2", "Second book", null, false) });
+    act(() => play({ microbookId: "b1", language: "en" }));
+    await screen.findByText("First book");
+    expect(document.querySelector("audio")!.playbackRate).toBe(1.25);
+    act(() => play({ microbookId: "b2", language: "en" }));
+    await screen.findByText("Second book");
+    expect(document.querySelector("audio")!.playbackRate).toBe(1.75);
   });
 
   it("tells the Media Session the title, author, cover and key idea, and answers its actions", async () => {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKe
 import type { Language } from "../../gql/graphql";
 import { createPositionSync, deviceId, type PositionSync } from "../reader/position-sync";
 import { registerEngine, reportPlayback, type PlaybackItem } from "./playback";
-import { PlayerItemQuery } from "./player.graphql";
+import { PlayerItemQuery, UpdatePlaybackRateMutation } from "./player.graphql";
 import {
   chapterIndexAt,
   clock,
@@ -15,6 +15,7 @@ import {
   localPlace,
   placeAt,
   previousChapter,
+  rateToStart,
   savedRate,
   secondsOf,
   shouldAsk,
@@ -83,6 +84,8 @@ export function Player() {
   const pendingSeek = useRef<number | null>(null);
   const loads = useRef(0);
   const lastLocal = useRef(0);
+  /** The speed chosen in this page: later items keep it, even if the account has not heard of it yet. */
+  const chosenRate = useRef<number | null>(null);
 
   useEffect(() => {
     let gone = false;
@@ -176,7 +179,7 @@ export function Player() {
       };
       current.current = { queue: items, index: at, track: next };
       setTrack(next);
-      const speed = savedRate(readerId);
+      const speed = chosenRate.current ?? rateToStart(data.viewer?.readerSettings.playbackRate ?? null, savedRate(readerId));
       setRate(speed);
       media.src = url;
       media.defaultPlaybackRate = speed;
@@ -270,7 +273,11 @@ export function Player() {
       media.defaultPlaybackRate = value;
       media.playbackRate = value;
     }
-    keepRate(current.current.track?.readerId ?? null, value);
+    chosenRate.current = value;
+    const readerId = current.current.track?.readerId ?? null;
+    keepRate(readerId, value);
+    // A reader's speed goes to their account (every device starts at it); this browser's copy is the fallback.
+    if (readerId) void client.mutate({ mutation: UpdatePlaybackRateMutation, variables: { playbackRate: value } }).catch(() => undefined);
   };
 
   // The sleep timer: the volume fades over its last seconds, then the narration pauses.
