@@ -16,8 +16,6 @@ export function createApolloCache() {
       MicrobookViewerState: { merge: true },
       MicrobookViewerAccess: { merge: true },
       OriginalViewerProgress: { merge: true },
-      // The reader view reads some settings, the player another (its speed): both kept, not replaced.
-      ReaderSettings: { merge: true },
     },
   });
 }

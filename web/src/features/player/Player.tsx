@@ -1,3 +1,4 @@
+import type { InMemoryCache } from "@apollo/client";
 import { useApolloClient } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
@@ -86,6 +87,12 @@ export function Player() {
   const lastLocal = useRef(0);
   /** The speed chosen in this page: later items keep it, even if the account has not heard of it yet. */
   const chosenRate = useRef<number | null>(null);
+
+  // The reader view reads some reader settings, the player its speed: merged in the cache, neither replacing the
+  // other's. Registered here, where the second reader of them comes in (not in the home page's first-visit code).
+  useEffect(() => {
+    (client.cache as InMemoryCache).policies.addTypePolicies({ ReaderSettings: { merge: true } });
+  }, [client]);
 
   useEffect(() => {
     let gone = false;
