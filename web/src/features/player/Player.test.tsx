@@ -118,7 +118,15 @@ describe("the player", () => {
     }
     // The first play of a session claims the position (deliberate), medium AUDIO, from this device.
     await waitFor(() => expect(saves.length).toBeGreaterThan(0));
-    expect(saves[0]).toMatchObject({ microbookId: "b1", medium: "AUDIO", deliberate: true, audioSeconds: 0, deviceId: deviceId() });
+    // Nothing was saved when it asked: the start takes the position over only if nothing was saved since.
+    expect(saves[0]).toMatchObject({
+      microbookId: "b1",
+      medium: "AUDIO",
+      deliberate: true,
+      audioSeconds: 0,
+      deviceId: deviceId(),
+      resumes: { savedAt: null },
+    });
 
     fireEvent.click(screen.getByRole("button", { name: "Open the player" }));
     const panel = screen.getByRole("group", { name: "Player controls" });
@@ -147,7 +155,7 @@ describe("the player", () => {
     fireEvent.click(screen.getByRole("button", { name: "Continue from 08:12" }));
     await waitFor(() => expect(saves).toHaveLength(1));
     // 08:12 is in the second key idea's chapter (the introduction is chapter 0).
-    expect(saves[0]).toMatchObject({ audioSeconds: 492, deliberate: true, keyIdea: 1 });
+    expect(saves[0]).toMatchObject({ audioSeconds: 492, deliberate: true, keyIdea: 1, resumes: null });
     expect(audio.paused).toBe(false);
     expect(screen.queryByText("Continue from 08:12 (on another device)?")).toBeNull();
   });
@@ -159,7 +167,8 @@ describe("the player", () => {
     });
     act(() => play({ microbookId: "b1", language: "en" }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toMatchObject({ audioSeconds: 400, deliberate: true });
+    // A start at the place read: it takes over only that position (its savedAt), never one saved since.
+    expect(saves[0]).toMatchObject({ audioSeconds: 400, deliberate: true, resumes: { savedAt: "2026-11-30T10:00:00.000Z" } });
     expect(screen.queryByText(/on another device/)).toBeNull();
     // Read up to key idea 2 (index 1) on this device: listening starts at its chapter (the introduction is chapter 0).
     act(() => play({ microbookId: "b2", language: "en" }));
@@ -191,7 +200,9 @@ describe("the player", () => {
     expect(saves.some((save) => save.microbookId === "b1" && save.audioSeconds === 900)).toBe(true);
     // The second starts at its saved place: the queue never moves a saved position back to the start.
     await waitFor(() => expect(saves.some((save) => save.microbookId === "b2")).toBe(true));
-    expect(saves.filter((save) => save.microbookId === "b2").map((save) => save.audioSeconds)).toEqual([400]);
+    expect(saves.filter((save) => save.microbookId === "b2")).toMatchObject([
+      { audioSeconds: 400, resumes: { savedAt: "2026-11-30T10:00:00.000Z" } },
+    ]);
   });
 
   it("asks before a queued item takes another device's place, and moves nothing until answered", async () => {
@@ -231,7 +242,7 @@ describe("the player", () => {
     const before = saves.length;
     fireEvent.keyDown(document.body, { key: "ArrowRight" });
     await waitFor(() => expect(saves.length).toBe(before + 1));
-    expect(saves.at(-1)).toMatchObject({ audioSeconds: 115, deliberate: true });
+    expect(saves.at(-1)).toMatchObject({ audioSeconds: 115, deliberate: true, resumes: null });
     fireEvent.keyDown(document.body, { key: "ArrowRight", shiftKey: true });
     await waitFor(() => expect(saves.at(-1)).toMatchObject({ audioSeconds: 300 }));
 

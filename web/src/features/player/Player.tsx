@@ -3,7 +3,7 @@ import { useApolloClient } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { Language } from "../../gql/graphql";
-import { createPositionSync, deviceId, type PositionSync } from "../reader/position-sync";
+import { createPositionSync, deviceId, type PositionSync, type Resumes } from "../reader/position-sync";
 import { registerEngine, reportPlayback, type PlaybackItem } from "./playback";
 import { PlayerItemQuery, UpdatePlaybackRateMutation } from "./player.graphql";
 import {
@@ -115,9 +115,12 @@ export function Player() {
     return placeAt(playingTrack?.chapters ?? [], seconds, playingTrack?.duration ?? 0);
   }, []);
 
-  /** Moves to `seconds` as the listener asked: saved at once, taking the position over. */
+  /**
+   * Moves to `seconds` as the listener asked: saved at once, taking the position over. `resumes`: not asked, a start
+   * at the saved place read, which takes the position over only while it is still that one (never a newer one).
+   */
   const seekTo = useCallback(
-    (seconds: number, andPlay = false) => {
+    (seconds: number, andPlay = false, resumes?: Resumes) => {
       const media = element();
       const playingTrack = current.current.track;
       if (!media || !playingTrack) return;
@@ -126,7 +129,7 @@ export function Player() {
       else media.currentTime = to;
       setTime(to);
       keepLocalPlace(playingTrack.microbookId, to);
-      void sync.current?.claim(place(to));
+      void sync.current?.claim(place(to), resumes);
       if (andPlay) media.play().catch(() => undefined);
     },
     [place],
@@ -222,9 +225,10 @@ export function Player() {
           setPrompt({ seconds, here: stay });
           return;
         }
-        return seekTo(seconds, true);
+        return seekTo(seconds, true, { savedAt: saved.savedAt });
       }
-      seekTo(0, true);
+      // Nothing saved when asked: the start applies only if nothing was saved since (a queue never overwrites).
+      seekTo(0, true, { savedAt: null });
     },
     [client, seekTo],
   );
