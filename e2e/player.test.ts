@@ -17,7 +17,8 @@ import { cspViolations, launchBrowser, openContext } from "./browser";
 // The persistent player, as a premium reader uses it (readers made in the database before the app
 // starts, as in the library journey; this file starts the built app itself): start a microbook, skip
 // a key idea, 1.5×, five pages while it plays, a reload that resumes, a second device asked where to
-// continue, the stale first device unable to move the position, and a playlist's queue, in pt, en, es.
+// continue, the stale first device unable to move the position, a playlist's queue (resuming where the reader
+// left each item) and read-along on the page's text, in pt, en, es.
 let browser: Browser;
 let server: ChildProcess;
 let dataDir: string;
@@ -71,7 +72,15 @@ const LANGUAGES = [
   },
 ] as const;
 
-type Reader = { token: string; book: { slug: string; chapters: number[] }; playlist: string };
+type Reader = {
+  token: string;
+  book: { slug: string; chapters: number[] };
+  playlist: string;
+  /** The playlist's first two narrated items (play-all's queue for a premium reader), in order. */
+  queue: [string, string];
+  /** A narrated book with sentence timings, neither `book` nor in `queue` (no saved position: read-along starts fresh). */
+  readAlong: string;
+};
 const readers = {} as Record<Language, Reader>;
 /** A playlist holding today's free microbook (made so when the seed's playlists do not: it depends on the day). */
 let freePlaylist: { slug: string; freeSlug: string };
@@ -95,15 +104,27 @@ async function prepareDatabase(pgliteDir: string, mediaDir: string) {
     for (const { language } of LANGUAGES) {
       const narrated = await db.prisma.microbookEdition.findMany({
         where: { language, audio: { isNot: null } },
-        select: { microbookId: true, microbook: { select: { slug: true } }, audio: { select: { chapters: true } } },
+        select: { microbookId: true, microbook: { select: { slug: true } }, audio: { select: { chapters: true, sentences: true } } },
         orderBy: { microbook: { slug: "asc" } },
       });
-      const book = narrated.find((edition) => (edition.audio!.chapters as unknown[]).length >= 3);
-      if (!book) throw new Error(`the seed catalogue has no narrated ${language} edition with chapters`);
       const narratedIds = new Set(narrated.map((edition) => edition.microbookId));
-      const playlists = await db.prisma.playlist.findMany({ select: { slug: true, items: { select: { microbookId: true } } } });
-      const playlist = playlists.find((list) => list.items.filter((item) => narratedIds.has(item.microbookId)).length >= 2);
+      const playlists = await db.prisma.playlist.findMany({
+        select: { slug: true, items: { select: { microbook: { select: { id: true, slug: true } } }, orderBy: { position: "asc" } } },
+      });
+      const queueOf = (list: (typeof playlists)[number]) =>
+        list.items.filter((item) => narratedIds.has(item.microbook.id)).map((item) => item.microbook.slug);
+      const playlist = playlists.find((list) => queueOf(list).length >= 2);
       if (!playlist) throw new Error(`no seeded playlist holds two narrated ${language} microbooks`);
+      const queue = queueOf(playlist).slice(0, 2) as [string, string];
+      // Books of their own for the player's journey and read-along: the positions one journey saves never meet another.
+      const others = narrated.filter((edition) => !queue.includes(edition.microbook.slug));
+      const book = others.find((edition) => (edition.audio!.chapters as unknown[]).length >= 3);
+      if (!book) throw new Error(`the seed catalogue has no narrated ${language} edition with chapters`);
+      // Timed, with enough sentences in its introduction (section 0: the title, then the text) for the journey's moves.
+      const introSentences = (sentences: unknown) =>
+        Array.isArray(sentences) ? sentences.filter((s: { section: number }) => s.section === 0).length : 0;
+      const readAlong = others.find((edition) => edition !== book && introSentences(edition.audio!.sentences) >= 9);
+      if (!readAlong) throw new Error(`the seed catalogue has no other narrated ${language} edition with sentence timings`);
       const user = await buildUser(db.prisma, {
         email: `player-${language}@example.com`,
         contentLanguage: language,
@@ -114,6 +135,8 @@ async function prepareDatabase(pgliteDir: string, mediaDir: string) {
         token: await buildSession(db.prisma, user.id),
         book: { slug: book.microbook.slug, chapters: (book.audio!.chapters as { startSeconds: number }[]).map((c) => c.startSeconds) },
         playlist: playlist.slug,
+        queue,
+        readAlong: readAlong.microbook.slug,
       };
     }
     // Today's free microbook (recorded as the app would), put in a playlist if none holds it.
@@ -220,6 +243,32 @@ async function savedPosition(context: BrowserContext, slug: string) {
   return body.data.microbook.viewerPosition;
 }
 
+/** Saves a listening position as the player would, from `device` (a new session, deliberate): what a device left. */
+async function saveListeningPosition(context: BrowserContext, slug: string, language: string, audioSeconds: number, device: string) {
+  const post = async (query: string, variables: Record<string, unknown> = {}) =>
+    (await (
+      await context.request.post(`${base}/graphql`, { headers: { "content-type": "application/json" }, data: { query, variables } })
+    ).json()) as {
+      data: Record<string, { id?: string; __typename?: string; outcome?: string }>;
+    };
+  const { id } = (await post(`{ microbook(slug: "${slug}") { id } }`)).data.microbook!;
+  const saved = await post(
+    `mutation ($id: ID!, $language: Language!, $seconds: Float!, $device: String!, $session: String!) {
+      saveReadingPosition(microbookId: $id, language: $language, medium: AUDIO, keyIdea: 0, keyIdeaOffset: 0, audioSeconds: $seconds,
+        deviceId: $device, sessionId: $session, sequence: 1, deliberate: true) { __typename ... on ReadingPositionSaved { outcome } } }`,
+    { id, language, seconds: audioSeconds, device, session: `journey-${Date.now()}` },
+  );
+  expect(saved.data.saveReadingPosition).toEqual({ __typename: "ReadingPositionSaved", outcome: "APPLIED" });
+}
+
+/** The text painted under a CSS Custom Highlight name, or null. */
+const painted = (page: Page, name: string) =>
+  page.evaluate((highlight) => {
+    const registry = CSS.highlights as unknown as Map<string, Set<Range>>;
+    const ranges = registry.get(highlight);
+    return ranges ? Array.from(ranges, (range) => range.toString()).join("|") : null;
+  }, name);
+
 describe("the persistent player", () => {
   for (const l of LANGUAGES) {
     it(
@@ -315,6 +364,9 @@ describe("the persistent player", () => {
             { timeout: 20_000 },
           )
           .toBe(true);
+        // The speed set on the first device is the reader's, in their account: this device plays at 1.5× unasked.
+        expect((await media(other)).playbackRate).toBe(1.5);
+        expect(await other.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("brevia_playback_rate")))).toEqual([]);
         const otherDevice = await other.evaluate(() => localStorage.getItem("brevia_device"));
         await expect.poll(async () => (await savedPosition(second, slug))?.deviceId).toBe(otherDevice);
 
@@ -352,47 +404,134 @@ describe("the persistent player", () => {
       },
     );
 
-    it(`${l.locale}: a playlist's play-all plays two items in order in the player`, { timeout: 120_000 }, async () => {
-      const reader = readers[l.language];
-      const context = await readerContext(reader.token, l.locale);
-      const page = await context.newPage();
-      await page.goto(`${base}${l.prefix}/playlists/${reader.playlist}`);
-      const playAll = page.getByRole("button", { name: l.playAll });
-      await playAll.waitFor();
-      await expect
-        .poll(
-          async () => {
-            if ((await page.locator(".mini-player").count()) === 0) await playAll.click().catch(() => undefined);
-            return page.locator(".mini-player").count();
-          },
-          { timeout: 20_000 },
-        )
-        .toBe(1);
-      const now = page.locator(".play-all__now");
-      await expect.poll(() => now.textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${l.nowPlaying} .+, 1 (of|de) \\d+$`));
-      await expect.poll(async () => (await media(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.2);
-      const firstSrc = (await media(page)).src;
-      const firstPlaying = await page.locator('.playlist__items > li[aria-current="true"] .card__link').getAttribute("href");
-      // To the last seconds of the first item (at 4×): it ends, and the queue goes on by itself.
-      await page.locator("audio").evaluate((element) => {
-        const audio = element as unknown as Media;
-        audio.playbackRate = 4;
-        audio.currentTime = audio.duration - 1;
-      });
-      await expect.poll(() => now.textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${l.nowPlaying} .+, 2 (of|de) \\d+$`));
-      await expect.poll(async () => (await media(page)).src).not.toBe(firstSrc);
-      await expect.poll(async () => (await media(page)).paused, { timeout: 20_000 }).toBe(false);
-      const secondPlaying = await page.locator('.playlist__items > li[aria-current="true"] .card__link').getAttribute("href");
-      expect(secondPlaying).not.toBe(firstPlaying);
-      // In the list's order: the second playing item comes after the first.
-      const hrefs = await page
-        .locator(".playlist__items > li .card__link")
-        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-      expect(hrefs.indexOf(secondPlaying)).toBeGreaterThan(hrefs.indexOf(firstPlaying));
-      expect(await page.locator("audio").count()).toBe(1);
-      expect(await cspViolations(context)).toEqual([]);
-      await context.close();
-    });
+    it(
+      `${l.locale}: a playlist's play-all plays two items in order in the player, the second from where the reader left it`,
+      { timeout: 120_000 },
+      async () => {
+        const reader = readers[l.language];
+        const [firstSlug, secondSlug] = reader.queue;
+        const context = await readerContext(reader.token, l.locale);
+        const page = await context.newPage();
+        await page.goto(`${base}${l.prefix}/playlists/${reader.playlist}`);
+        // This device listened to the second item before, 40 s in: the queue must start it there, not move it back to 0.
+        const device = `journey-device-${l.language}`;
+        await page.evaluate((id) => localStorage.setItem("brevia_device", id), device);
+        const resumeAt = 40;
+        await saveListeningPosition(context, secondSlug, l.language, resumeAt, device);
+        const playAll = page.getByRole("button", { name: l.playAll });
+        await playAll.waitFor();
+        await expect
+          .poll(
+            async () => {
+              if ((await page.locator(".mini-player").count()) === 0) await playAll.click().catch(() => undefined);
+              return page.locator(".mini-player").count();
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(1);
+        const now = page.locator(".play-all__now");
+        await expect.poll(() => now.textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${l.nowPlaying} .+, 1 (of|de) \\d+$`));
+        await expect.poll(async () => (await media(page)).currentTime, { timeout: 20_000 }).toBeGreaterThan(0.2);
+        const firstSrc = (await media(page)).src;
+        const firstPlaying = await page.locator('.playlist__items > li[aria-current="true"] .card__link').getAttribute("href");
+        expect(firstPlaying).toBe(`${l.prefix}/microbook/${firstSlug}`);
+        // To the last seconds of the first item (at 4×): it ends, and the queue goes on by itself.
+        await page.locator("audio").evaluate((element) => {
+          const audio = element as unknown as Media;
+          audio.playbackRate = 4;
+          audio.currentTime = audio.duration - 1;
+        });
+        await expect.poll(() => now.textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^${l.nowPlaying} .+, 2 (of|de) \\d+$`));
+        await expect.poll(async () => (await media(page)).src).not.toBe(firstSrc);
+        await expect.poll(async () => (await media(page)).paused, { timeout: 20_000 }).toBe(false);
+        // It starts where this device left it (once its metadata is in), and its saved position never went back.
+        await expect
+          .poll(
+            async () => {
+              const { paused, currentTime } = await media(page);
+              return !paused && currentTime >= resumeAt - 0.5 && currentTime < resumeAt + 20;
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(true);
+        expect((await savedPosition(context, secondSlug))!.audioSeconds).toBeGreaterThanOrEqual(resumeAt - 0.5);
+        const secondPlaying = await page.locator('.playlist__items > li[aria-current="true"] .card__link').getAttribute("href");
+        expect(secondPlaying).toBe(`${l.prefix}/microbook/${secondSlug}`);
+        // In the list's order: the second playing item comes after the first.
+        const hrefs = await page
+          .locator(".playlist__items > li .card__link")
+          .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+        expect(hrefs.indexOf(secondPlaying)).toBeGreaterThan(hrefs.indexOf(firstPlaying));
+        expect(await page.locator("audio").count()).toBe(1);
+        expect(await cspViolations(context)).toEqual([]);
+        await context.close();
+      },
+    );
+
+    // Read-along with the real player (timings from their signed URL, painted with CSS Custom Highlights on the page's text).
+    it(
+      `${l.locale}: read-along: the spoken sentence is painted and moves on as it plays; Enter on a later sentence plays from its start`,
+      { timeout: 120_000 },
+      async () => {
+        const reader = readers[l.language];
+        const context = await readerContext(reader.token, l.locale);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(error.message));
+        const timingsLoaded = page.waitForResponse((response) => response.url().includes(".timings.json"));
+        await page.goto(`${base}${l.prefix}/microbook/${reader.readAlong}/read`);
+        type Sentence = { part: string; chapter: number | null; from: number; to: number; startMs: number; endMs: number };
+        const timings = await timingsLoaded;
+        expect(timings.status()).toBe(200);
+        const { sentences } = (await timings.json()) as { sentences: Sentence[] };
+        const intro = await page
+          .locator('[data-reader-chapter="intro"]')
+          .evaluate((chapter) => Array.from(chapter.querySelectorAll("p"), (p) => p.textContent).join("\n\n"));
+        const introSentences = sentences.filter((s) => s.part === "text" && s.chapter === null);
+        expect(introSentences.length).toBeGreaterThan(6);
+        const textOf = (sentence: Sentence) => intro.slice(sentence.from, sentence.to);
+
+        // Enter on the intro's second sentence: the persistent player loads and plays from its start.
+        const stop = page.locator('[data-read-along-paragraph][tabindex="0"]');
+        await expect.poll(() => stop.count()).toBe(1);
+        await stop.focus();
+        await page.keyboard.press("ArrowDown");
+        expect(await painted(page, "brevia-read-along-cursor")).toBe(textOf(introSentences[1]!));
+        expect(await painted(page, "brevia-read-along")).toBeNull();
+        await page.keyboard.press("Enter");
+        await expect.poll(async () => !(await media(page)).paused, { timeout: 20_000 }).toBe(true);
+        // (The element says 0 until its metadata is in; then it is at the sentence's start.)
+        const start = introSentences[1]!.startMs / 1000;
+        await expect
+          .poll(
+            async () => {
+              const { currentTime } = await media(page);
+              return currentTime >= start - 0.05 && currentTime < start + 1.5;
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+
+        // The spoken sentence is painted, and it moves on to the next as the audio plays (at 2×).
+        await expect.poll(() => painted(page, "brevia-read-along"), { timeout: 10_000 }).toBe(textOf(introSentences[1]!));
+        await page.locator("audio").evaluate((element) => void ((element as unknown as Media).playbackRate = 2));
+        await expect.poll(() => painted(page, "brevia-read-along"), { timeout: 20_000 }).toBe(textOf(introSentences[2]!));
+        expect((await media(page)).currentTime * 1000).toBeGreaterThanOrEqual(introSentences[2]!.startMs - 100);
+
+        // Enter on a later sentence moves the audio to that sentence's start (the player is on this book: a seek).
+        const target = introSentences[5]!;
+        for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowDown");
+        expect(await painted(page, "brevia-read-along-cursor")).toBe(textOf(target));
+        await page.keyboard.press("Enter");
+        await expect
+          .poll(async () => Math.abs((await media(page)).currentTime - target.startMs / 1000) < 0.75, { timeout: 10_000 })
+          .toBe(true);
+        await expect.poll(() => painted(page, "brevia-read-along"), { timeout: 10_000 }).toBe(textOf(target));
+        expect(errors).toEqual([]);
+        expect(await cspViolations(context)).toEqual([]);
+        await context.close();
+      },
+    );
   }
 
   // Once play-all's own journey (e2e/play-all.test.ts, against the shared app): it failed whenever no seeded

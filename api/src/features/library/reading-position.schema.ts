@@ -94,6 +94,13 @@ const ReadingPositionSaved = builder.objectRef<Saved>("ReadingPositionSaved").im
   }),
 });
 
+const ResumedPosition = builder.inputType("ResumedPosition", {
+  description: "The saved position a start resumes, as the client read it (its savedAt; null when it read none).",
+  fields: (t) => ({
+    savedAt: t.field({ type: "DateTime", required: false, description: "The position's savedAt; null: there was none." }),
+  }),
+});
+
 const clientId = z.string().min(8, { message: "TOO_SHORT" }).max(64, { message: "TOO_LONG" });
 
 builder.mutationField("saveReadingPosition", (t) =>
@@ -116,6 +123,12 @@ builder.mutationField("saveReadingPosition", (t) =>
         required: false,
         description: "The reader chose this place (resume on open, chapter jump, seek, continue here): it takes the position over.",
       }),
+      resumes: t.arg({
+        type: ResumedPosition,
+        required: false,
+        description:
+          "This save starts a session at the saved place the client read (a queue going on, Listen resuming), not a place the reader chose: it takes the position over only while the position is still that one, else the answer is STALE and nothing moves.",
+      }),
     },
     validate: z.object({
       microbookId: z.unknown(),
@@ -128,6 +141,7 @@ builder.mutationField("saveReadingPosition", (t) =>
       sessionId: clientId,
       sequence: z.number().int().min(1, { message: "OUT_OF_RANGE" }),
       deliberate: z.boolean().nullish(),
+      resumes: z.unknown().optional(),
     }),
     resolve: async (_root, args, ctx) => {
       const microbookId = args.microbookId.id;
@@ -146,6 +160,7 @@ builder.mutationField("saveReadingPosition", (t) =>
         sessionId: args.sessionId,
         sequence: args.sequence,
         deliberate: args.deliberate ?? false,
+        ...(args.resumes ? { resumes: { savedAt: args.resumes.savedAt ?? null } } : {}),
         mayMarkRead,
         now: ctx.now,
       });

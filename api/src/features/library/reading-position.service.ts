@@ -11,9 +11,10 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
  * - Within one session (a tab's reading or a playback), saves apply in sequence order: an older or
  *   repeated sequence (a retry, a beacon overtaken by a later save) changes nothing. The newest save
  *   of the session wins, backwards too: scrolling back up or rewinding is what the reader did.
- * - A save from another session moves the position only when it is deliberate (the reader opened the
- *   book there and resumed, jumped to a chapter, sought, or chose "continue here"): then that session
- *   owns the position. A routine save from a session that does not own it (a stale tab, another
+ * - A save from another session moves the position only when it is deliberate (the reader jumped to a
+ *   chapter, sought, or chose "continue here"): then that session owns the position. A start at the saved
+ *   place (opening and resuming, a queue going on to its next item) takes it over only while the position
+ *   is still the one it read: one saved since by another session (even behind it) is never moved unasked. A routine save from a session that does not own it (a stale tab, another
  *   device left open) is refused and answered with the current position, so it never moves it,
  *   forwards or backwards, silently.
  * - Positions are clamped to the edition: a key idea it has, 0..1 through it, seconds within the track.
@@ -37,6 +38,12 @@ export type PositionSave = {
   sessionId: string;
   sequence: number;
   deliberate: boolean;
+  /**
+   * A start at the saved place the client read (a queue going on, "Listen" resuming), not a place the reader chose:
+   * from another session it applies only while the position is still the one read (`savedAt`, null: none was saved),
+   * so a start can never move a newer position, backwards or forwards. Undefined: not such a start.
+   */
+  resumes?: { savedAt: Date | null };
   /** The access policy's markRead decision for this reader and book. */
   mayMarkRead: boolean;
   now: Date;
@@ -99,6 +106,9 @@ const toPosition = (raw: RawPosition): StoredPosition => ({
 export async function saveReadingPosition(prisma: PrismaClient, save: PositionSave): Promise<SaveResult> {
   const { userId, microbookId, language, medium, now } = save;
   const audio = save.audioSeconds;
+  const resuming = save.resumes !== undefined;
+  // The position read, as stored (timestamp(3) in UTC); null: none was read.
+  const readSavedAt = save.resumes?.savedAt?.toISOString() ?? null;
   const rows = await prisma.$queryRaw<Row[]>`
     WITH edition AS (
       SELECT e."keyIdeaCount" AS "count", a."durationSeconds" AS "duration"
@@ -139,6 +149,8 @@ export async function saveReadingPosition(prisma: PrismaClient, save: PositionSa
         "progress" = EXCLUDED."progress", "finished" = EXCLUDED."finished", "deviceId" = EXCLUDED."deviceId",
         "sessionId" = EXCLUDED."sessionId", "sequence" = EXCLUDED."sequence", "savedAt" = EXCLUDED."savedAt"
       WHERE CASE WHEN "ReadingPosition"."sessionId" = EXCLUDED."sessionId" THEN EXCLUDED."sequence" > "ReadingPosition"."sequence"
+                 -- A start over the place it read: only while that is still the position (a row now, none read: refused).
+                 WHEN ${resuming}::boolean THEN "ReadingPosition"."savedAt" IS NOT DISTINCT FROM (${readSavedAt}::timestamptz AT TIME ZONE 'UTC')
                  ELSE ${save.deliberate}::boolean END
       RETURNING *
     ),

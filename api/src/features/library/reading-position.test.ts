@@ -2,7 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/database.js";
 import { run, runField } from "../../test/execute.js";
-import { buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
+import { buildMicrobook, buildReader, buildSession, makeFreeToday } from "../../test/factories.js";
 
 const db = useTestDatabase();
 
@@ -18,6 +18,7 @@ const SAVE = /* GraphQL */ `
     $session: String!
     $sequence: Int!
     $deliberate: Boolean
+    $resumes: ResumedPosition
   ) {
     saveReadingPosition(
       microbookId: $id
@@ -30,6 +31,7 @@ const SAVE = /* GraphQL */ `
       sessionId: $session
       sequence: $sequence
       deliberate: $deliberate
+      resumes: $resumes
     ) {
       __typename
       ... on ReadingPositionSaved {
@@ -91,6 +93,8 @@ type Save = {
   session: string;
   sequence: number;
   deliberate?: boolean;
+  /** A start at the saved place read (its savedAt; null: none was read). */
+  resumes?: { savedAt: string | null };
   device?: string;
   medium?: "TEXT" | "AUDIO";
   audio?: number | null;
@@ -126,6 +130,7 @@ async function setUp() {
         session: input.session,
         sequence: input.sequence,
         deliberate: input.deliberate ?? false,
+        resumes: input.resumes ?? null,
       },
       { sessionToken: reader.token, now },
     );
@@ -204,6 +209,84 @@ describe("saveReadingPosition", () => {
     // Choosing to continue there ("stay here") is deliberate: the tab takes the position back, even behind.
     const chosen = await save({ keyIdea: 1, offset: 0.7, session: "session-tab", sequence: 5, deliberate: true });
     expect(chosen).toMatchObject({ outcome: "APPLIED", position: { keyIdea: 1, keyIdeaOffset: 0.7, sessionId: "session-tab" } });
+  });
+
+  it("a start at the saved place (a queue going on, Listen resuming) takes over only the position it read, never a newer one", async () => {
+    const { save } = await setUp();
+    // Nothing saved, nothing read: the start applies.
+    const first = await save({
+      keyIdea: 0,
+      offset: 0,
+      medium: "AUDIO",
+      audio: 0,
+      session: "session-q1",
+      sequence: 1,
+      resumes: { savedAt: null },
+    });
+    expect(first.outcome).toBe("APPLIED");
+    const listened = await save({ keyIdea: 2, offset: 0, medium: "AUDIO", audio: 400, session: "session-q1", sequence: 2 });
+    const read = listened.position!.savedAt;
+
+    // The phone reads that position (400 s); meanwhile the laptop rewinds to 100 s (deliberate, newer).
+    const rewound = await save({
+      keyIdea: 0,
+      offset: 0.5,
+      medium: "AUDIO",
+      audio: 100,
+      session: "session-laptop",
+      device: "device-laptop",
+      sequence: 1,
+      deliberate: true,
+    });
+    expect(rewound.outcome).toBe("APPLIED");
+    // The phone's queue now starts the book at the place it read: refused, the laptop's newer position stays.
+    const behind = await save({
+      keyIdea: 2,
+      offset: 0,
+      medium: "AUDIO",
+      audio: 400,
+      session: "session-phone",
+      device: "device-phone",
+      sequence: 1,
+      resumes: { savedAt: read },
+    });
+    expect(behind).toMatchObject({ outcome: "STALE", position: { audioSeconds: 100, sessionId: "session-laptop" } });
+    // A start that read no position, when one exists now: refused too (it would move it back to the start).
+    const fromNothing = await save({
+      keyIdea: 0,
+      offset: 0,
+      medium: "AUDIO",
+      audio: 0,
+      session: "session-tablet",
+      device: "device-tablet",
+      sequence: 1,
+      resumes: { savedAt: null },
+    });
+    expect(fromNothing).toMatchObject({ outcome: "STALE", position: { audioSeconds: 100 } });
+
+    // A start over the position as it still is: it takes it over, and its routine saves then apply.
+    const current = rewound.position!.savedAt;
+    const resumed = await save({
+      keyIdea: 0,
+      offset: 0.5,
+      medium: "AUDIO",
+      audio: 100,
+      session: "session-phone2",
+      device: "device-phone",
+      sequence: 1,
+      resumes: { savedAt: current },
+    });
+    expect(resumed).toMatchObject({ outcome: "APPLIED", position: { audioSeconds: 100, sessionId: "session-phone2" } });
+    const onwards = await save({
+      keyIdea: 0,
+      offset: 0.6,
+      medium: "AUDIO",
+      audio: 110,
+      session: "session-phone2",
+      device: "device-phone",
+      sequence: 2,
+    });
+    expect(onwards).toMatchObject({ outcome: "APPLIED", position: { audioSeconds: 110 } });
   });
 
   it("clamps the key idea, the offset and the audio position to the edition", async () => {
@@ -344,5 +427,41 @@ describe("Microbook.viewerPosition and User.readerSettings", () => {
       __typename: "InvalidInputError",
       issues: [{ path: ["fontStep"], code: "OUT_OF_RANGE" }],
     });
+  });
+
+  it("keeps the player's speed in the account: 0.75 to 2 in steps of 0.25, anything else refused and nothing changed", async () => {
+    const reader = await buildReader(db.prisma);
+    const UPDATE = `mutation ($rate: Float) { updateReaderSettings(playbackRate: $rate) { __typename ... on Viewer { readerSettings { playbackRate fontStep } } ... on InvalidInputError { issues { path code } } } }`;
+    const READ = `{ viewer { readerSettings { playbackRate playbackRates } } }`;
+    expect((await run(db, READ, {}, { sessionToken: reader.token })).data).toEqual({
+      viewer: { readerSettings: { playbackRate: 1, playbackRates: [0.75, 1, 1.25, 1.5, 1.75, 2] } },
+    });
+    expect(await runField(db, UPDATE, { rate: 1.5 }, { sessionToken: reader.token })).toEqual({
+      __typename: "Viewer",
+      readerSettings: { playbackRate: 1.5, fontStep: 1 },
+    });
+    for (const rate of [0.5, 1.1, 2.25, 0, -1]) {
+      expect(await runField(db, UPDATE, { rate }, { sessionToken: reader.token })).toEqual({
+        __typename: "InvalidInputError",
+        issues: [{ path: ["playbackRate"], code: "OUT_OF_RANGE" }],
+      });
+    }
+    // Another device of the same reader (a new session) reads the speed; another reader keeps the default.
+    const secondDevice = await buildSession(db.prisma, reader.user.id);
+    expect((await run(db, READ, {}, { sessionToken: secondDevice })).data).toMatchObject({
+      viewer: { readerSettings: { playbackRate: 1.5 } },
+    });
+    const other = await buildReader(db.prisma);
+    expect((await run(db, READ, {}, { sessionToken: other.token })).data).toMatchObject({
+      viewer: { readerSettings: { playbackRate: 1 } },
+    });
+    // A font change leaves the speed as it is.
+    await runField(db, `mutation { updateReaderSettings(fontStep: 3) { __typename } }`, {}, { sessionToken: reader.token });
+    expect(await db.prisma.readerSettings.findUniqueOrThrow({ where: { userId: reader.user.id } })).toMatchObject({
+      fontStep: 3,
+      playbackRate: 1.5,
+    });
+    // A visitor cannot.
+    expect((await run(db, UPDATE, { rate: 1.5 })).errors?.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
   });
 });

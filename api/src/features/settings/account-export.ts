@@ -71,7 +71,10 @@ export const EXPORT_SECTIONS = {
       orderBy: { savedAt: "asc" },
     }),
   readerSettings: (prisma, userId) =>
-    prisma.readerSettings.findUnique({ where: { userId }, select: { fontStep: true, theme: true, lineWidth: true, updatedAt: true } }),
+    prisma.readerSettings.findUnique({
+      where: { userId },
+      select: { fontStep: true, theme: true, lineWidth: true, playbackRate: true, updatedAt: true },
+    }),
   entitlements: (prisma, userId) =>
     prisma.premiumEntitlement.findMany({
       where: { userId },

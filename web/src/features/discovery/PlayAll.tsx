@@ -49,7 +49,9 @@ export function PlayAll({ items, onPlaying }: { items: readonly PlayAllItem[]; o
       return;
     }
     setStarted(true);
-    play(playable.map((item) => ({ microbookId: item.key, language: item.language, title: item.title, atSeconds: 0 })));
+    // No starting second: each item starts where this reader left it (the player asks when another device was
+    // elsewhere), so playing a list never moves a saved position back to the start.
+    play(playable.map((item) => ({ microbookId: item.key, language: item.language, title: item.title })));
   }
 
   return (

@@ -17,9 +17,9 @@ const CHAPTERS = [
 
 type Position = { medium: "TEXT" | "AUDIO"; keyIdea: number; audioSeconds: number | null; deviceId: string; finished?: boolean };
 
-function book(id: string, title: string, position: Position | null, signedIn = true) {
+function book(id: string, title: string, position: Position | null, signedIn = true, playbackRate = 1) {
   return {
-    viewer: signedIn ? { __typename: "Viewer", id: "reader-1" } : null,
+    viewer: signedIn ? { __typename: "Viewer", id: "reader-1", readerSettings: { __typename: "ReaderSettings", playbackRate } } : null,
     node: {
       __typename: "Microbook",
       id,
@@ -85,7 +85,16 @@ afterEach(() => {
 });
 
 function renderPlayer(answers: Record<string, ReturnType<typeof book>>) {
-  const apollo = mockApollo({ PlayerItem: (variables) => answers[variables.id as string]! });
+  const apollo = mockApollo({
+    PlayerItem: (variables) => answers[variables.id as string]!,
+    UpdatePlaybackRate: (variables) => ({
+      updateReaderSettings: {
+        __typename: "Viewer",
+        id: "reader-1",
+        readerSettings: { __typename: "ReaderSettings", playbackRate: variables.playbackRate },
+      },
+    }),
+  });
   render(
     <ApolloProvider client={apollo.client}>
       <I18nProvider i18n={testI18n("en")}>
@@ -109,7 +118,15 @@ describe("the player", () => {
     }
     // The first play of a session claims the position (deliberate), medium AUDIO, from this device.
     await waitFor(() => expect(saves.length).toBeGreaterThan(0));
-    expect(saves[0]).toMatchObject({ microbookId: "b1", medium: "AUDIO", deliberate: true, audioSeconds: 0, deviceId: deviceId() });
+    // Nothing was saved when it asked: the start takes the position over only if nothing was saved since.
+    expect(saves[0]).toMatchObject({
+      microbookId: "b1",
+      medium: "AUDIO",
+      deliberate: true,
+      audioSeconds: 0,
+      deviceId: deviceId(),
+      resumes: { savedAt: null },
+    });
 
     fireEvent.click(screen.getByRole("button", { name: "Open the player" }));
     const panel = screen.getByRole("group", { name: "Player controls" });
@@ -138,7 +155,7 @@ describe("the player", () => {
     fireEvent.click(screen.getByRole("button", { name: "Continue from 08:12" }));
     await waitFor(() => expect(saves).toHaveLength(1));
     // 08:12 is in the second key idea's chapter (the introduction is chapter 0).
-    expect(saves[0]).toMatchObject({ audioSeconds: 492, deliberate: true, keyIdea: 1 });
+    expect(saves[0]).toMatchObject({ audioSeconds: 492, deliberate: true, keyIdea: 1, resumes: null });
     expect(audio.paused).toBe(false);
     expect(screen.queryByText("Continue from 08:12 (on another device)?")).toBeNull();
   });
@@ -150,7 +167,8 @@ describe("the player", () => {
     });
     act(() => play({ microbookId: "b1", language: "en" }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]).toMatchObject({ audioSeconds: 400, deliberate: true });
+    // A start at the place read: it takes over only that position (its savedAt), never one saved since.
+    expect(saves[0]).toMatchObject({ audioSeconds: 400, deliberate: true, resumes: { savedAt: "2026-11-30T10:00:00.000Z" } });
     expect(screen.queryByText(/on another device/)).toBeNull();
     // Read up to key idea 2 (index 1) on this device: listening starts at its chapter (the introduction is chapter 0).
     act(() => play({ microbookId: "b2", language: "en" }));
@@ -158,12 +176,15 @@ describe("the player", () => {
     expect(saves[1]).toMatchObject({ microbookId: "b2", audioSeconds: 300, keyIdea: 1 });
   });
 
-  it("goes on to the next item of the queue by itself when one ends", async () => {
-    const { apollo, audio } = renderPlayer({ b1: book("b1", "First book", null), b2: book("b2", "Second book", null) });
+  it("goes on to the next item of the queue by itself when one ends, resuming it where the reader left it", async () => {
+    const { apollo, audio } = renderPlayer({
+      b1: book("b1", "First book", null),
+      b2: book("b2", "Second book", { medium: "AUDIO", keyIdea: 1, audioSeconds: 400, deviceId: deviceId() }),
+    });
     act(() =>
       play([
-        { microbookId: "b1", language: "en", atSeconds: 0 },
-        { microbookId: "b2", language: "en", atSeconds: 0 },
+        { microbookId: "b1", language: "en" },
+        { microbookId: "b2", language: "en" },
       ]),
     );
     await screen.findByText("First book");
@@ -171,24 +192,57 @@ describe("the player", () => {
       audio.dispatchEvent(new Event("ended"));
     });
     await screen.findByText("Second book");
-    expect(apollo.operations.map((operation) => operation.variables.id)).toEqual(["b1", "b2"]);
+    expect(apollo.operations.filter((operation) => operation.name === "PlayerItem").map((operation) => operation.variables.id)).toEqual([
+      "b1",
+      "b2",
+    ]);
     // The first book's end was saved (the narration's end: the server marks it read once).
     expect(saves.some((save) => save.microbookId === "b1" && save.audioSeconds === 900)).toBe(true);
+    // The second starts at its saved place: the queue never moves a saved position back to the start.
+    await waitFor(() => expect(saves.some((save) => save.microbookId === "b2")).toBe(true));
+    expect(saves.filter((save) => save.microbookId === "b2")).toMatchObject([
+      { audioSeconds: 400, resumes: { savedAt: "2026-11-30T10:00:00.000Z" } },
+    ]);
+  });
+
+  it("asks before a queued item takes another device's place, and moves nothing until answered", async () => {
+    const { audio } = renderPlayer({
+      b1: book("b1", "First book", null),
+      b2: book("b2", "Second book", { medium: "AUDIO", keyIdea: 2, audioSeconds: 492, deviceId: "another-device" }),
+    });
+    act(() =>
+      play([
+        { microbookId: "b1", language: "en" },
+        { microbookId: "b2", language: "en" },
+      ]),
+    );
+    await screen.findByText("First book");
+    act(() => {
+      audio.dispatchEvent(new Event("ended"));
+    });
+    expect(await screen.findByText("Continue from 08:12 (on another device)?")).toBeTruthy();
+    expect(saves.filter((save) => save.microbookId === "b2")).toEqual([]);
   });
 
   it("remembers the speed per reader, moves 15 s and key ideas from the keyboard, and lists the shortcuts", async () => {
-    renderPlayer({ b1: book("b1", "First book", null), b2: book("b2", "Second book", null) });
+    const { apollo } = renderPlayer({ b1: book("b1", "First book", null), b2: book("b2", "Second book", null) });
     act(() => play({ microbookId: "b1", language: "en", atSeconds: 100 }));
     await screen.findByText("First book");
     fireEvent.click(screen.getByRole("button", { name: "Open the player" }));
     fireEvent.change(screen.getByLabelText("Speed"), { target: { value: "1.5" } });
     expect(document.querySelector("audio")!.playbackRate).toBe(1.5);
+    // Kept in the reader's account (every device starts at it), and in this browser as the fallback.
+    await waitFor(() =>
+      expect(apollo.operations.filter((operation) => operation.name === "UpdatePlaybackRate").map((o) => o.variables)).toEqual([
+        { playbackRate: 1.5 },
+      ]),
+    );
     expect(localStorage.getItem("brevia_playback_rate:reader-1")).toBe("1.5");
 
     const before = saves.length;
     fireEvent.keyDown(document.body, { key: "ArrowRight" });
     await waitFor(() => expect(saves.length).toBe(before + 1));
-    expect(saves.at(-1)).toMatchObject({ audioSeconds: 115, deliberate: true });
+    expect(saves.at(-1)).toMatchObject({ audioSeconds: 115, deliberate: true, resumes: null });
     fireEvent.keyDown(document.body, { key: "ArrowRight", shiftKey: true });
     await waitFor(() => expect(saves.at(-1)).toMatchObject({ audioSeconds: 300 }));
 
@@ -196,6 +250,18 @@ describe("the player", () => {
     await waitFor(() => expect(screen.getAllByText("Second book").length).toBeGreaterThan(0));
     expect(document.querySelector("audio")!.playbackRate).toBe(1.5);
     expect(screen.getByRole("heading", { name: "Keyboard shortcuts", hidden: true })).toBeTruthy();
+  });
+
+  it("starts at the speed in the reader's account, not this browser's copy; a visitor's comes from this browser", async () => {
+    localStorage.setItem("brevia_playback_rate:reader-1", "0.75");
+    localStorage.setItem("brevia_playback_rate:visitor", "1.75");
+    renderPlayer({ b1: book("b1", "First book", null, true, 1.25), b2: book("b2", "Second book", null, false) });
+    act(() => play({ microbookId: "b1", language: "en" }));
+    await screen.findByText("First book");
+    expect(document.querySelector("audio")!.playbackRate).toBe(1.25);
+    act(() => play({ microbookId: "b2", language: "en" }));
+    await screen.findByText("Second book");
+    expect(document.querySelector("audio")!.playbackRate).toBe(1.75);
   });
 
   it("tells the Media Session the title, author, cover and key idea, and answers its actions", async () => {

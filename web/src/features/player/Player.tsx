@@ -1,10 +1,11 @@
+import type { InMemoryCache } from "@apollo/client";
 import { useApolloClient } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { Language } from "../../gql/graphql";
-import { createPositionSync, deviceId, type PositionSync } from "../reader/position-sync";
+import { createPositionSync, deviceId, type PositionSync, type Resumes } from "../reader/position-sync";
 import { registerEngine, reportPlayback, type PlaybackItem } from "./playback";
-import { PlayerItemQuery } from "./player.graphql";
+import { PlayerItemQuery, UpdatePlaybackRateMutation } from "./player.graphql";
 import {
   chapterIndexAt,
   clock,
@@ -15,6 +16,7 @@ import {
   localPlace,
   placeAt,
   previousChapter,
+  rateToStart,
   savedRate,
   secondsOf,
   shouldAsk,
@@ -83,6 +85,14 @@ export function Player() {
   const pendingSeek = useRef<number | null>(null);
   const loads = useRef(0);
   const lastLocal = useRef(0);
+  /** The speed chosen in this page: later items keep it, even if the account has not heard of it yet. */
+  const chosenRate = useRef<number | null>(null);
+
+  // The reader view reads some reader settings, the player its speed: merged in the cache, neither replacing the
+  // other's. Registered here, where the second reader of them comes in (not in the home page's first-visit code).
+  useEffect(() => {
+    (client.cache as InMemoryCache).policies.addTypePolicies({ ReaderSettings: { merge: true } });
+  }, [client]);
 
   useEffect(() => {
     let gone = false;
@@ -105,9 +115,12 @@ export function Player() {
     return placeAt(playingTrack?.chapters ?? [], seconds, playingTrack?.duration ?? 0);
   }, []);
 
-  /** Moves to `seconds` as the listener asked: saved at once, taking the position over. */
+  /**
+   * Moves to `seconds` as the listener asked: saved at once, taking the position over. `resumes`: not asked, a start
+   * at the saved place read, which takes the position over only while it is still that one (never a newer one).
+   */
   const seekTo = useCallback(
-    (seconds: number, andPlay = false) => {
+    (seconds: number, andPlay = false, resumes?: Resumes) => {
       const media = element();
       const playingTrack = current.current.track;
       if (!media || !playingTrack) return;
@@ -116,7 +129,7 @@ export function Player() {
       else media.currentTime = to;
       setTime(to);
       keepLocalPlace(playingTrack.microbookId, to);
-      void sync.current?.claim(place(to));
+      void sync.current?.claim(place(to), resumes);
       if (andPlay) media.play().catch(() => undefined);
     },
     [place],
@@ -176,7 +189,7 @@ export function Player() {
       };
       current.current = { queue: items, index: at, track: next };
       setTrack(next);
-      const speed = savedRate(readerId);
+      const speed = chosenRate.current ?? rateToStart(data.viewer?.readerSettings.playbackRate ?? null, savedRate(readerId));
       setRate(speed);
       media.src = url;
       media.defaultPlaybackRate = speed;
@@ -212,9 +225,10 @@ export function Player() {
           setPrompt({ seconds, here: stay });
           return;
         }
-        return seekTo(seconds, true);
+        return seekTo(seconds, true, { savedAt: saved.savedAt });
       }
-      seekTo(0, true);
+      // Nothing saved when asked: the start applies only if nothing was saved since (a queue never overwrites).
+      seekTo(0, true, { savedAt: null });
     },
     [client, seekTo],
   );
@@ -270,7 +284,11 @@ export function Player() {
       media.defaultPlaybackRate = value;
       media.playbackRate = value;
     }
-    keepRate(current.current.track?.readerId ?? null, value);
+    chosenRate.current = value;
+    const readerId = current.current.track?.readerId ?? null;
+    keepRate(readerId, value);
+    // A reader's speed goes to their account (every device starts at it); this browser's copy is the fallback.
+    if (readerId) void client.mutate({ mutation: UpdatePlaybackRateMutation, variables: { playbackRate: value } }).catch(() => undefined);
   };
 
   // The sleep timer: the volume fades over its last seconds, then the narration pauses.

@@ -11,7 +11,11 @@ import { useSyncExternalStore } from "react";
 export type PlaybackItem = {
   microbookId: string;
   language: string;
-  /** Start here (seconds into the narration); by default where this reader's saved position is. */
+  /**
+   * Start here (seconds into the narration): only for a place the reader chose (a chapter, a sentence), as it is
+   * saved at once and takes the position over. Without it the item starts where this reader's saved position is
+   * (asking first when another device left it elsewhere): what a queue does, so it never moves a position back.
+   */
   atSeconds?: number;
   /** Its title, for the player's queue before the item is loaded (optional). */
   title?: string;

@@ -101,8 +101,16 @@ export function keepLocalPlace(microbookId: string, seconds: number) {
   }
 }
 
+/**
+ * The speed an item starts at: a reader's is the one in their account (every device alike); this browser's
+ * copy counts only when the account gives none (a visitor, or an answer without it).
+ */
+export function rateToStart(accountRate: number | null, localRate: number): number {
+  return accountRate !== null && (SPEEDS as readonly number[]).includes(accountRate) ? accountRate : localRate;
+}
+
 const RATE_KEY = "brevia_playback_rate:";
-/** The reader's speed (per reader on this browser; a visitor has one of their own). */
+/** This browser's copy of the speed (per reader; a visitor has one of their own): the fallback to the account's. */
 export function savedRate(readerId: string | null): number {
   const value = Number(storage()?.getItem(RATE_KEY + (readerId ?? "visitor")) ?? NaN);
   return (SPEEDS as readonly number[]).includes(value) ? value : 1;

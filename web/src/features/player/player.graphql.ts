@@ -5,6 +5,10 @@ export const PlayerItemQuery = graphql(`
   query PlayerItem($id: ID!, $language: Language!) {
     viewer {
       id
+      # The reader's speed, kept in the account: every device plays at it.
+      readerSettings {
+        playbackRate
+      }
     }
     node(id: $id) {
       ... on Microbook {
@@ -45,6 +49,21 @@ export const PlayerItemQuery = graphql(`
           content {
             audioUrl
           }
+        }
+      }
+    }
+  }
+`);
+
+/** The listener chose a speed: kept in their account (the reader settings), so every device plays at it. */
+export const UpdatePlaybackRateMutation = graphql(`
+  mutation UpdatePlaybackRate($playbackRate: Float!) {
+    updateReaderSettings(playbackRate: $playbackRate) {
+      ...MutationError @unmask
+      ... on Viewer {
+        id
+        readerSettings {
+          playbackRate
         }
       }
     }

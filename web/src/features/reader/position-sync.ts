@@ -11,6 +11,8 @@ import { SaveReadingPositionMutation as SaveDocument } from "./reader.graphql";
  */
 
 export type Place = { keyIdea: number; keyIdeaOffset: number; audioSeconds?: number | null };
+/** The saved position a start resumes, as read (its savedAt; null: none was saved). */
+export type Resumes = { savedAt: string | null };
 type Saved = Extract<SaveReadingPositionMutation["saveReadingPosition"], { __typename: "ReadingPositionSaved" }>;
 export type SavedPosition = Saved["position"];
 
@@ -63,7 +65,7 @@ export function createPositionSync(options: PositionSyncOptions) {
     Math.abs(a.keyIdeaOffset - b.keyIdeaOffset) < 0.002 &&
     a.audioSeconds === b.audioSeconds;
 
-  async function send(place: Place, deliberate: boolean, keepalive: boolean) {
+  async function send(place: Place, deliberate: boolean, keepalive: boolean, resumes?: Resumes) {
     sequence += 1;
     sent = place;
     const variables: SaveReadingPositionMutationVariables = {
@@ -77,6 +79,7 @@ export function createPositionSync(options: PositionSyncOptions) {
       sessionId: session,
       sequence,
       deliberate,
+      resumes: resumes ?? null,
     };
     // Codegen embeds the registered operation's hash (as web/src/app/apollo.ts reads it): only the hash is sent.
     const hash = ((SaveDocument as { __meta__?: { hash?: string } }).__meta__?.hash ?? "").replace(/^sha256:/, "");
@@ -131,11 +134,15 @@ export function createPositionSync(options: PositionSyncOptions) {
     update(place: Place) {
       latest = place;
     },
-    /** The reader chose this place: save it at once, taking the position over from any other session. */
-    async claim(place: Place) {
+    /**
+     * The reader chose this place: save it at once, taking the position over from any other session. With `resumes`
+     * (a start at the saved place read, not the reader's choice): only while the position is still that one; one
+     * saved since by another session stays, and the answer is STALE (onStale: ask).
+     */
+    async claim(place: Place, resumes?: Resumes) {
       latest = place;
       stale = false;
-      await send(place, true, false).catch(() => undefined);
+      await send(place, true, false, resumes).catch(() => undefined);
     },
     /** Saves the latest place now if it changed (a pause). */
     saveNow() {

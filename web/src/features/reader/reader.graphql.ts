@@ -12,6 +12,7 @@ export const SaveReadingPositionMutation = graphql(`
     $sessionId: String!
     $sequence: Int!
     $deliberate: Boolean
+    $resumes: ResumedPosition
   ) {
     saveReadingPosition(
       microbookId: $microbookId
@@ -24,6 +25,7 @@ export const SaveReadingPositionMutation = graphql(`
       sessionId: $sessionId
       sequence: $sequence
       deliberate: $deliberate
+      resumes: $resumes
     ) {
       ...MutationError @unmask
       ... on ReadingPositionSaved {
