@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they use the DOM's types.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceDay } from "../api/src/features/catalog/service-time";
@@ -158,6 +160,13 @@ describe("the reader", () => {
         expect((await opened).ok()).toBe(true);
         expect(await page.locator('[data-reader-chapter="intro"] p').count()).toBeGreaterThan(0);
         expect(await page.locator('[data-reader-chapter="0"] p').count()).toBeGreaterThan(0);
+
+        // First visit: no theme chosen, the device's colour scheme decides; a dark device gets the dark colours.
+        expect((await readerState(page)).theme).toBe("system");
+        await page.emulateMedia({ colorScheme: "dark" });
+        expect(await page.locator(".reader").evaluate((reader) => getComputedStyle(reader).backgroundColor)).toBe("rgb(21, 24, 28)");
+        expect(await axeViolations(page), "system, dark device").toEqual([]);
+        await page.emulateMedia({ colorScheme: "light" });
 
         // Three key ideas: the next-key-idea key twice (each jump is saved at once), then reading on in the third.
         for (const keyIdea of ["1", "2"]) {
