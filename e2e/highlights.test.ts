@@ -1,16 +1,55 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser: they use the DOM's types.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../api/src/features/highlights/csv.test-helper";
+import { serviceDay } from "../api/src/features/catalog/service-time";
+import type { Language } from "../api/src/generated/prisma/enums";
+import { buildSession, buildUser, grantPremium } from "../api/src/test/factories";
 import { seriousAxeViolations } from "./axe";
-import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+import { cspViolations, launchBrowser, openContext } from "./browser";
+import { startOwnApp, type OwnApp } from "./own-app";
 
+// A premium reader highlights a premium book (not the free book of the day, which is pinned to another
+// book for today and the next two days: a run across the service's midnight reads the same way). The
+// readers are made in the database before the app starts (commerce sells no test Premium).
 let browser: Browser;
+let app: OwnApp;
+let BASE_URL: string;
+let premiumBook = "";
+const premiumReaders = {} as Record<Language, string>;
+
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 120_000);
-afterAll(() => browser?.close());
+  app = await startOwnApp("highlights", async (db) => {
+    const inEveryLanguage = await db.prisma.microbook.findMany({
+      where: { AND: (["pt", "en", "es"] as const).map((language) => ({ editions: { some: { language, keyIdeaCount: { gte: 1 } } } })) },
+      select: { id: true, slug: true },
+      orderBy: { slug: "asc" },
+      take: 2,
+    });
+    if (inEveryLanguage.length < 2) throw new Error("the seed catalogue has too few books with text in pt, en and es");
+    const today = serviceDay(new Date());
+    await db.prisma.freeDailyPick.createMany({
+      data: [0, 1, 2].map((days) => ({ day: new Date(today.getTime() + days * 86_400_000), microbookId: inEveryLanguage[1]!.id })),
+    });
+    premiumBook = inEveryLanguage[0]!.slug;
+    for (const language of ["pt", "en", "es"] as const) {
+      const user = await buildUser(db.prisma, {
+        email: `highlights-premium-${language}@example.com`,
+        contentLanguage: language,
+        interfaceLanguage: language,
+      });
+      await grantPremium(db.prisma, user.id);
+      premiumReaders[language] = await buildSession(db.prisma, user.id);
+    }
+  });
+  BASE_URL = app.base;
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
 
 /** axe-core's serious and critical violations on the page as it is (e2e/axe.ts), as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -20,8 +59,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const LANGUAGES = [
   {
     prefix: "",
+    language: "pt",
     locale: "pt-BR",
     words: {
+      sepia: "Sépia",
+      light: "Claro",
+      dark: "Escuro",
       addNote: "Adicionar nota",
       saveGreen: "Salvar com a nota, em Verde",
       bookList: "Seus destaques neste livro",
@@ -35,8 +78,12 @@ const LANGUAGES = [
   },
   {
     prefix: "/en",
+    language: "en",
     locale: "en-US",
     words: {
+      sepia: "Sepia",
+      light: "Light",
+      dark: "Dark",
       addNote: "Add note",
       saveGreen: "Save with a note, in Green",
       bookList: "Your highlights in this book",
@@ -50,8 +97,12 @@ const LANGUAGES = [
   },
   {
     prefix: "/es",
+    language: "es",
     locale: "es-MX",
     words: {
+      sepia: "Sepia",
+      light: "Claro",
+      dark: "Oscuro",
       addNote: "Añadir nota",
       saveGreen: "Guardar con la nota, en Verde",
       bookList: "Tus subrayados en este libro",
@@ -64,19 +115,6 @@ const LANGUAGES = [
     },
   },
 ] as const;
-
-/** A new reader, signed in through the API (the accounts journeys cover the forms): the context holds the session cookie. */
-async function signUp(context: BrowserContext, locale: string) {
-  const email = `highlights-${locale}-${Date.now()}@example.com`;
-  const response = await context.request.post(`${BASE_URL}/graphql`, {
-    headers: { "content-type": "application/json" },
-    data: {
-      query: `mutation ($email: String!, $password: String!) { signUp(email: $email, password: $password) { __typename } }`,
-      variables: { email, password: "a quiet reading hour" },
-    },
-  });
-  expect(await response.json()).toEqual({ data: { signUp: { __typename: "AuthSession" } } });
-}
 
 /** Selects the first sentence of key idea 0's first paragraph, as a reader's mouse would; returns it. */
 function selectFirstSentence(page: Page): Promise<string> {
@@ -96,21 +134,19 @@ function selectFirstSentence(page: Page): Promise<string> {
 }
 
 describe("highlights and notes", () => {
-  for (const { prefix, locale, words } of LANGUAGES) {
+  for (const { language, prefix, locale, words } of LANGUAGES) {
     it(
-      `${locale}: a reader highlights a sentence with a note, finds it in /library/highlights, exports Markdown and CSV, shares a quote card`,
+      `${locale}: a premium reader highlights a sentence of a premium book with a note, sees it in the reader in every theme, finds it in /library/highlights, exports Markdown and CSV, shares a quote card`,
       { timeout: 150_000 },
       async () => {
         const context = await openContext(browser, { locale });
         const page = await context.newPage();
         const errors: string[] = [];
         page.on("pageerror", (error) => errors.push(error.message));
-        await signUp(context, locale);
+        await context.addCookies([{ name: "brevia_session", value: premiumReaders[language], url: BASE_URL }]);
 
-        // Today's free microbook: its text is open to every signed-in reader.
-        await page.goto(`${BASE_URL}${prefix || "/"}`);
-        const bookPath = new URL((await page.locator(".free-today a[href*='/microbook/']").first().getAttribute("href"))!, BASE_URL)
-          .pathname;
+        // A premium book: its text is open to the reader because they subscribe.
+        const bookPath = `${prefix}/microbook/${premiumBook}`;
         const loaded = page.waitForResponse((response) => response.url().includes("BookHighlights"));
         await page.goto(`${BASE_URL}${bookPath}`);
         await page.waitForLoadState("networkidle");
@@ -132,6 +168,17 @@ describe("highlights and notes", () => {
           .poll(() => page.evaluate(() => (CSS.highlights as unknown as Map<string, Set<unknown>>).get("brevia-green")?.size ?? 0))
           .toBe(1);
         expect(await page.locator("[data-reader-chapter] mark").count()).toBe(0);
+
+        // In the reader too, listed beside the text: axe-core finds nothing serious in any of the three themes.
+        await page.goto(`${BASE_URL}${bookPath}/read`);
+        const readerList = page.getByRole("region", { name: words.bookList });
+        await expect.poll(() => readerList.locator(".highlight-item__quote").allTextContents(), { timeout: 20_000 }).toEqual([quote]);
+        await page.waitForLoadState("networkidle");
+        for (const theme of ["sepia", "dark", "light"] as const) {
+          await page.getByLabel(words[theme], { exact: true }).check();
+          await expect.poll(() => page.locator(".reader").getAttribute("data-theme")).toBe(theme);
+          expect(await seriousViolations(page), theme).toEqual([]);
+        }
 
         // In the library's highlights, newest first, with its book and note; searchable.
         await page.goto(`${BASE_URL}${prefix}/library/highlights`);

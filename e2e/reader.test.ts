@@ -1,16 +1,63 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser: they use the DOM's types.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceDay } from "../api/src/features/catalog/service-time";
+import type { Language } from "../api/src/generated/prisma/enums";
+import { buildSession, buildUser, grantPremium } from "../api/src/test/factories";
 import { seriousAxeViolations } from "./axe";
-import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+import { cspViolations, launchBrowser, openContext } from "./browser";
+import { startOwnApp, type OwnApp } from "./own-app";
 
+// The reader as a premium reader uses it, on a premium book: not the free book of the day, which is
+// pinned to another book for today and the next two days, so a run across the service's midnight
+// (03:00 UTC) reads the same book through the same (premium) path. The free reader is refused that
+// book. Premium readers are made in the database before the app starts (commerce sells no test Premium).
 let browser: Browser;
+let app: OwnApp;
+let BASE_URL: string;
+/** The premium book the journeys read (in pt, en and es, with at least three key ideas), and the pinned free one. */
+const books = { premium: "", free: "" };
+const premiumReaders = {} as Record<Language, string>;
+
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 120_000);
-afterAll(() => browser?.close());
+  app = await startOwnApp("reader", async (db) => {
+    const inEveryLanguage = await db.prisma.microbook.findMany({
+      where: {
+        AND: (["pt", "en", "es"] as const).map((language) => ({ editions: { some: { language, keyIdeaCount: { gte: 3 } } } })),
+      },
+      select: { id: true, slug: true },
+      orderBy: { slug: "asc" },
+      take: 2,
+    });
+    if (inEveryLanguage.length < 2) throw new Error("the seed catalogue has too few books with three key ideas in pt, en and es");
+    const [premium, free] = inEveryLanguage as [(typeof inEveryLanguage)[0], (typeof inEveryLanguage)[0]];
+    const today = serviceDay(new Date());
+    await db.prisma.freeDailyPick.createMany({
+      data: [0, 1, 2].map((days) => ({ day: new Date(today.getTime() + days * 86_400_000), microbookId: free.id })),
+    });
+    Object.assign(books, { premium: premium.slug, free: free.slug });
+    for (const language of ["pt", "en", "es"] as const) {
+      const user = await buildUser(db.prisma, {
+        email: `reader-premium-${language}@example.com`,
+        contentLanguage: language,
+        interfaceLanguage: language,
+      });
+      await grantPremium(db.prisma, user.id);
+      premiumReaders[language] = await buildSession(db.prisma, user.id);
+    }
+  });
+  BASE_URL = app.base;
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
 
 const LANGUAGES = [
   {
+    language: "pt",
     prefix: "",
     locale: "pt-BR",
     words: {
@@ -23,6 +70,7 @@ const LANGUAGES = [
     },
   },
   {
+    language: "en",
     prefix: "/en",
     locale: "en-US",
     words: {
@@ -35,6 +83,7 @@ const LANGUAGES = [
     },
   },
   {
+    language: "es",
     prefix: "/es",
     locale: "es-MX",
     words: {
@@ -48,7 +97,7 @@ const LANGUAGES = [
   },
 ] as const;
 
-/** A new reader, signed in through the API in this browser context (the cookie is the context's). */
+/** A new (free) reader, signed in through the API in this browser context (the cookie is the context's). */
 async function signUp(context: BrowserContext, locale: string) {
   const response = await context.request.post(`${BASE_URL}/graphql`, {
     headers: { "content-type": "application/json" },
@@ -79,28 +128,45 @@ async function readerState(page: Page) {
 }
 
 describe("the reader", () => {
-  for (const { prefix, locale, words } of LANGUAGES) {
+  for (const { language, prefix, locale, words } of LANGUAGES) {
     it(
-      `${locale}: reads three key ideas, picks sepia and the largest font, reloads: same key idea, place and settings; axe in every theme`,
+      `${locale}: a premium reader reads three key ideas of a premium book, picks sepia and the largest font, reloads: same key idea, place and settings; axe in every theme`,
       { timeout: 180_000 },
       async () => {
         const context = await openContext(browser, { locale, viewport: { width: 1000, height: 700 } });
         const page = await context.newPage();
         const errors: string[] = [];
         page.on("pageerror", (error) => errors.push(error.message));
-        await signUp(context, locale);
+        await context.addCookies([{ name: "brevia_session", value: premiumReaders[language], url: BASE_URL }]);
 
-        // Today's free microbook is read in full by anyone signed in (a premium reader reads any book the same way).
-        await page.goto(`${BASE_URL}${prefix || "/"}`);
-        const bookPath = (await page.locator(".free-today a[href*='/microbook/']").first().getAttribute("href"))!;
-        await page.goto(`${BASE_URL}${bookPath}`);
+        // A premium book (not free today): the reader reads it because they subscribe.
+        await page.goto(`${BASE_URL}${prefix}/microbook/${books.premium}`);
         await page.waitForLoadState("networkidle");
+        const access = await page.evaluate(async (slug) => {
+          const response = await fetch("/graphql", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              query: `query ($slug: String!) { microbook(slug: $slug) { isFreeToday viewerAccess { canRead } } }`,
+              variables: { slug },
+            }),
+          });
+          return ((await response.json()) as { data: { microbook: unknown } }).data.microbook;
+        }, books.premium);
+        expect(access).toEqual({ isFreeToday: false, viewerAccess: { canRead: true } });
         const opened = saved(page);
         await page.getByRole("link", { name: words.startReading }).click();
         await page.waitForURL(/\/microbook\/[a-z0-9-]+\/read$/, { waitUntil: "commit" });
         expect((await opened).ok()).toBe(true);
         expect(await page.locator('[data-reader-chapter="intro"] p').count()).toBeGreaterThan(0);
         expect(await page.locator('[data-reader-chapter="0"] p').count()).toBeGreaterThan(0);
+
+        // First visit: no theme chosen, the device's colour scheme decides; a dark device gets the dark colours.
+        expect((await readerState(page)).theme).toBe("system");
+        await page.emulateMedia({ colorScheme: "dark" });
+        expect(await page.locator(".reader").evaluate((reader) => getComputedStyle(reader).backgroundColor)).toBe("rgb(21, 24, 28)");
+        expect(await axeViolations(page), "system, dark device").toEqual([]);
+        await page.emulateMedia({ colorScheme: "light" });
 
         // Three key ideas: the next-key-idea key twice (each jump is saved at once), then reading on in the third.
         for (const keyIdea of ["1", "2"]) {
@@ -158,14 +224,8 @@ describe("the reader", () => {
         const context = await openContext(browser, { locale });
         const page = await context.newPage();
         await signUp(context, locale);
-        await page.goto(`${BASE_URL}${prefix || "/"}`);
-        const free = (await page.locator(".free-today a[href*='/microbook/']").first().getAttribute("href"))!.split("/").pop()!;
-        await page.goto(`${BASE_URL}${prefix}/trending`);
-        const slugs = await page
-          .locator(".card a[href*='/microbook/']")
-          .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("/").pop()!));
-        const locked = slugs.find((slug) => slug !== free)!;
-        expect(locked).toBeTruthy();
+        // The premium book is locked for them; the free book of the day is pinned to another one.
+        const { premium: locked, free } = books;
 
         await page.goto(`${BASE_URL}${prefix}/microbook/${locked}/read`);
         await expect.poll(() => page.getByRole("heading", { level: 2, name: words.locked }).count()).toBe(1);

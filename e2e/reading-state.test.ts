@@ -1,12 +1,34 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+import { serviceDay } from "../api/src/features/catalog/service-time";
+import { cspViolations, launchBrowser, openContext } from "./browser";
+import { startOwnApp, type OwnApp } from "./own-app";
 
+// The visitor's journey is about today's free book: on an app of its own whose free book is pinned for
+// today and the next two days, so a run across the service's midnight (03:00 UTC) keeps the same book.
 let browser: Browser;
+let app: OwnApp;
+let BASE_URL: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 120_000);
-afterAll(() => browser?.close());
+  app = await startOwnApp("reading-state", async (db) => {
+    const book = await db.prisma.microbook.findFirst({
+      where: { AND: (["pt", "en", "es"] as const).map((language) => ({ editions: { some: { language, keyIdeaCount: { gte: 1 } } } })) },
+      select: { id: true },
+      orderBy: { slug: "asc" },
+    });
+    if (!book) throw new Error("the seed catalogue has no book with text in pt, en and es");
+    const today = serviceDay(new Date());
+    await db.prisma.freeDailyPick.createMany({
+      data: [0, 1, 2].map((days) => ({ day: new Date(today.getTime() + days * 86_400_000), microbookId: book.id })),
+    });
+  });
+  BASE_URL = app.base;
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
 
 /** The journey's words in each interface language (pt at /, en and es prefixed). */
 const LANGUAGES = [

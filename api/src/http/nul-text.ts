@@ -15,7 +15,21 @@ export function hasNulText(value: unknown): boolean {
   return false;
 }
 
+/**
+ * Apollo hands every request of one operation the same parsed document (its document cache), so the
+ * walk over it is done once per document, not once per request: a list page's document is long.
+ */
+const nulTextByDocument = new WeakMap<DocumentNode, boolean>();
+
 function documentHasNulText(document: DocumentNode): boolean {
+  const known = nulTextByDocument.get(document);
+  if (known !== undefined) return known;
+  const found = walkForNulText(document);
+  nulTextByDocument.set(document, found);
+  return found;
+}
+
+function walkForNulText(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     [Kind.STRING](node) {

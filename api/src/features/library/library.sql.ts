@@ -25,12 +25,18 @@ const SHELF_WHERE: Record<LibraryShelf, Prisma.Sql> = {
   READ: sql`s."status" = 'READ'::"ReadingStatus"`,
 };
 
+/** The few statement shapes (shelf × sort × with counts or not), each made one line once, not per request. */
+const oneLineShapes = new Map<string, string[]>();
+
 /** One line, as logs and the SQL snapshots show it. */
 function oneLine(query: Prisma.Sql): Prisma.Sql {
-  return new Prisma.Sql(
-    query.strings.map((part, i) => (i === 0 ? part.trimStart() : part).replace(/\s+/g, " ")),
-    query.values,
-  );
+  const shape = query.strings.join("\u0000");
+  let strings = oneLineShapes.get(shape);
+  if (!strings) {
+    strings = query.strings.map((part, i) => (i === 0 ? part.trimStart() : part).replace(/\s+/g, " "));
+    oneLineShapes.set(shape, strings);
+  }
+  return new Prisma.Sql(strings, query.values);
 }
 
 export type LibraryPageRequest = {
