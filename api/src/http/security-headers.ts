@@ -1,6 +1,6 @@
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
-import { matchRoute, type RouteName } from "@brevia/routes";
+import { CARD_CHECKOUT_ROUTES, matchRoute } from "@brevia/routes";
 import type { AppConfig } from "../config.js";
 
 /**
@@ -34,13 +34,11 @@ const directives = {
   // address (npm start on another machine) it would send every asset request to https and break.
 };
 
-/**
- * The pages that take a card with Stripe's card element. Only their HTML, and only when Stripe is
+/*
+ * The pages that take a card (CARD_CHECKOUT_ROUTES). Only their HTML, and only when Stripe is
  * configured, may load Stripe.js (js.stripe.com), talk to api.stripe.com and frame Stripe's card
  * fields and 3-D Secure pages (js.stripe.com, hooks.stripe.com); every other page keeps the strict policy.
  */
-export const CHECKOUT_ROUTES: readonly RouteName[] = ["tryNowSubscribe", "settingsSubscribe", "exclusiveOffer", "publicPurchase"];
-
 const STRIPE_SOURCES: Partial<Record<keyof typeof directives | "frame-src", string[]>> = {
   "script-src": ["https://js.stripe.com"],
   "connect-src": ["https://api.stripe.com"],
@@ -54,7 +52,7 @@ export const checkoutCsp = Object.entries({ ...directives, "frame-src": ["'self'
 
 const isCheckoutPage = (url: string) => {
   const route = matchRoute(url.split("?")[0]!);
-  return route !== null && CHECKOUT_ROUTES.includes(route.name);
+  return route !== null && CARD_CHECKOUT_ROUTES.includes(route.name);
 };
 
 /** Security headers on every response (pages, /graphql, media, errors); see the README. */

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { builder, type SignedInContext } from "../../builder.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { routePath } from "@brevia/routes";
 import { appLink } from "../accounts/mail/account-mail.js";
+import { RateLimitedError } from "../accounts/rate-limits.js";
 import { cancelPlan, liveSubscription, resumePlan, startHostedCheckout, startPlan } from "./checkout.js";
 import {
   AlreadySubscribedError,
@@ -141,7 +143,28 @@ const HostedCheckoutRef = builder.objectRef<{ url: string }>("HostedCheckout").i
   fields: (t) => ({ url: t.exposeString("url") }),
 });
 
+const CardSetupRef = builder.objectRef<{ clientSecret: string }>("CardSetup").implement({
+  description:
+    "A SetupIntent for Stripe's card element: the browser confirms it with Stripe.js, then passes its payment method to startTrial, subscribe or purchaseAsVisitor.",
+  fields: (t) => ({ clientSecret: t.exposeString("clientSecret") }),
+});
+
 builder.mutationFields((t) => ({
+  prepareCardSetup: t.field({
+    type: CardSetupRef,
+    description:
+      "Stripe's card element (visitors on /public/purchase and signed-in readers): a SetupIntent to confirm in the browser, so no card number reaches Brevia and 3-D Secure happens there. What is bought and its price are decided afterwards by the server. CHECKOUT_UNAVAILABLE with the local provider (its own card form makes payment methods).",
+    authScopes: { public: true },
+    errors: { types: [RateLimitedError, CheckoutUnavailableError] },
+    resolve: async (_root, _args, ctx) => {
+      const commerce = ctx.commerce;
+      const createCardSetup = commerce?.provider.createCardSetup?.bind(commerce.provider);
+      if (!createCardSetup) throw new CheckoutUnavailableError();
+      await ctx.rateLimits.consume(["cardSetupPerIp", ctx.ip]);
+      // A fresh SetupIntent each time the form is submitted; the key makes the SDK's own retries one.
+      return createCardSetup({ userId: ctx.viewer?.id ?? null, idempotencyKey: `card-setup:${randomUUID()}` });
+    },
+  }),
   startHostedCheckout: t.withAuth({ signedIn: true }).field({
     type: HostedCheckoutRef,
     description:

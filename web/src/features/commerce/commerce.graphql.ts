@@ -55,6 +55,7 @@ export const CheckoutQuery = graphql(`
     commerceSettings {
       provider
       testMode
+      stripePublishableKey
     }
   }
 `);
@@ -180,6 +181,7 @@ export const ExclusiveOfferQuery = graphql(`
     commerceSettings {
       provider
       testMode
+      stripePublishableKey
     }
   }
 `);
@@ -224,6 +226,7 @@ export const PublicPurchaseQuery = graphql(`
     commerceSettings {
       provider
       testMode
+      stripePublishableKey
     }
   }
 `);
@@ -234,6 +237,17 @@ export const StartHostedCheckoutMutation = graphql(`
       ...MutationError @unmask
       ... on HostedCheckout {
         url
+      }
+    }
+  }
+`);
+
+export const PrepareCardSetupMutation = graphql(`
+  mutation PrepareCardSetup {
+    prepareCardSetup {
+      ...MutationError @unmask
+      ... on CardSetup {
+        clientSecret
       }
     }
   }

@@ -121,6 +121,7 @@ export function Component() {
           </dl>
           <CardForm
             provider={data.commerceSettings.provider}
+            stripePublishableKey={data.commerceSettings.stripePublishableKey}
             submitLabel={t`Pay ${to}`}
             hostedCheckout={{ planId, offerSlug: offer.slug, cancelPath: offerPath }}
             onPaymentMethod={async (paymentMethodId) => {

@@ -123,6 +123,7 @@ export function Component() {
           </section>
           <CardForm
             provider={data.commerceSettings.provider}
+            stripePublishableKey={data.commerceSettings.stripePublishableKey}
             submitLabel={t`Pay and get Premium`}
             onPaymentMethod={async (paymentMethodId) => {
               const answer = (

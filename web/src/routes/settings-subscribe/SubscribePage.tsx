@@ -54,6 +54,7 @@ export function Component() {
           {plan && <Instalments amounts={plan.instalmentAmounts} currency={plan.currency} locale={locale} />}
           <CardForm
             provider={data.commerceSettings.provider}
+            stripePublishableKey={data.commerceSettings.stripePublishableKey}
             submitLabel={t`Pay and subscribe`}
             hostedCheckout={{ planId, cancelPath: "/settings/subscribe" }}
             onPaymentMethod={async (paymentMethodId) => {

@@ -64,6 +64,7 @@ export function Component() {
           </section>
           <CardForm
             provider={data.commerceSettings.provider}
+            stripePublishableKey={data.commerceSettings.stripePublishableKey}
             submitLabel={t`Start my free trial`}
             hostedCheckout={{ planId: "annual", trial: true, cancelPath: "/try-now/subscribe" }}
             onPaymentMethod={async (paymentMethodId) => {

@@ -86,6 +86,12 @@ export interface PaymentProvider {
     cancelUrl: string;
     idempotencyKey: string;
   }): Promise<{ url: string }>;
+  /**
+   * Stripe's card element: a SetupIntent the browser confirms with Stripe.js (the card goes from the
+   * browser to Stripe, 3-D Secure included); its payment method then starts the plan like any other.
+   * Absent: the provider's own card form makes payment methods (the local provider).
+   */
+  createCardSetup?(input: { userId: string | null; idempotencyKey: string }): Promise<{ clientSecret: string }>;
   cancelSubscription(id: string, input: { atPeriodEnd: boolean; reason: string | null; idempotencyKey: string }): Promise<void>;
   resumeSubscription(id: string, idempotencyKey: string): Promise<void>;
   refundCharge(chargeId: string, idempotencyKey: string): Promise<void>;

@@ -68,6 +68,7 @@ function answer(req: IncomingMessage, body: string): [number, object] {
   }
   if (path === "/v1/subscriptions" || path === "/v1/subscriptions/sub_123") return [200, subscriptionObject(userId)];
   if (path === "/v1/coupons") return [200, { id: new URLSearchParams(body).get("id"), object: "coupon" }];
+  if (path === "/v1/setup_intents") return [200, { id: "seti_1", object: "setup_intent", client_secret: "seti_1_secret_brevia" }];
   if (path === "/v1/checkout/sessions")
     return [200, { id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/c/pay/cs_test_1" }];
   return [404, { error: { type: "invalid_request_error", message: `No route ${path}` } }];
@@ -128,6 +129,30 @@ describe("the Stripe provider", () => {
     const sub = await db.prisma.subscription.findUniqueOrThrow({ where: { providerSubscriptionId: "sub_123" } });
     expect(sub).toMatchObject({ status: "TRIALING", provider: "STRIPE", amount: 29900, currency: "BRL" });
     expect(await db.prisma.premiumEntitlement.findUniqueOrThrow({ where: { subscriptionId: sub.id } })).toMatchObject({ source: "TRIAL" });
+  });
+
+  it("the card element: prepareCardSetup makes a card-only, off-session SetupIntent (no amount, no card data) with an idempotency key, for a visitor too", async () => {
+    const { app } = await startTestServer(db, { commerce });
+    try {
+      requests.length = 0;
+      const res = await app.inject({
+        method: "POST",
+        url: "/graphql",
+        payload: { query: "mutation { prepareCardSetup { __typename ... on CardSetup { clientSecret } } }" },
+      });
+      expect(res.json()).toEqual({ data: { prepareCardSetup: { __typename: "CardSetup", clientSecret: "seti_1_secret_brevia" } } });
+      expect(requests).toHaveLength(1);
+      const [setup] = requests;
+      expect(setup!.path).toBe("/v1/setup_intents");
+      expect(Object.fromEntries(setup!.body)).toEqual({
+        "allowed_payment_method_types[0]": "card",
+        usage: "off_session",
+        "metadata[userId]": "",
+      });
+      expect(setup!.idempotencyKey).toMatch(/^card-setup:[0-9a-f-]{36}$/);
+    } finally {
+      await app.close();
+    }
   });
 
   it("says a card refused for insufficient funds as the app's coded error", async () => {

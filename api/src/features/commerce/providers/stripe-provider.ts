@@ -116,6 +116,17 @@ export function createStripeProvider(config: {
       if (!session.url) throw new Error("Stripe Checkout answered no URL");
       return { url: session.url };
     },
+    async createCardSetup(input) {
+      // No customer yet (a visitor on /public/purchase has none): the payment method is attached to the
+      // customer when the plan starts. off_session: renewals are charged without the reader present.
+      const intent = await stripe.setupIntents.create(
+        { allowed_payment_method_types: ["card"], usage: "off_session", metadata: { userId: input.userId ?? "" } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error("Stripe answered a SetupIntent without a client secret");
+      return { clientSecret: intent.client_secret };
+    },
+
     async createCustomer(input) {
       const customer = await stripe.customers.create(
         { email: input.email, metadata: { userId: input.userId, currency: input.currency } },
