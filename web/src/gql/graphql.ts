@@ -183,6 +183,8 @@ type MutationError_EmailTakenError_Fragment = { __typename: 'EmailTakenError', c
 
 type MutationError_HighlightNotFoundError_Fragment = { __typename: 'HighlightNotFoundError', code: string } & { ' $fragmentName'?: 'MutationError_HighlightNotFoundError_Fragment' };
 
+type MutationError_InstalmentsUnavailableError_Fragment = { __typename: 'InstalmentsUnavailableError', code: string } & { ' $fragmentName'?: 'MutationError_InstalmentsUnavailableError_Fragment' };
+
 type MutationError_InsufficientFundsError_Fragment = { __typename: 'InsufficientFundsError', code: string } & { ' $fragmentName'?: 'MutationError_InsufficientFundsError_Fragment' };
 
 type MutationError_InvalidCodeError_Fragment = { __typename: 'InvalidCodeError', code: string } & { ' $fragmentName'?: 'MutationError_InvalidCodeError_Fragment' };
@@ -222,6 +224,7 @@ export type MutationErrorFragment =
   | MutationError_EmailChangeFailedError_Fragment
   | MutationError_EmailTakenError_Fragment
   | MutationError_HighlightNotFoundError_Fragment
+  | MutationError_InstalmentsUnavailableError_Fragment
   | MutationError_InsufficientFundsError_Fragment
   | MutationError_InvalidCodeError_Fragment
   | MutationError_InvalidCredentialsError_Fragment
@@ -401,6 +404,7 @@ export type StartTrialMutationVariables = Exact<{
 export type StartTrialMutation = { __typename: 'Mutation', startTrial:
     | { __typename: 'AlreadySubscribedError', code: string }
     | { __typename: 'CardDeclinedError', code: string }
+    | { __typename: 'InstalmentsUnavailableError', code: string }
     | { __typename: 'InsufficientFundsError', code: string }
     | { __typename: 'InvalidInputError', code: string, issues: Array<{ __typename: 'InputIssue', path: Array<string>, code: string }> }
     | { __typename: 'OfferUnavailableError', code: string }
@@ -418,6 +422,7 @@ export type SubscribeMutationVariables = Exact<{
 export type SubscribeMutation = { __typename: 'Mutation', subscribe:
     | { __typename: 'AlreadySubscribedError', code: string }
     | { __typename: 'CardDeclinedError', code: string }
+    | { __typename: 'InstalmentsUnavailableError', code: string }
     | { __typename: 'InsufficientFundsError', code: string }
     | { __typename: 'InvalidInputError', code: string, issues: Array<{ __typename: 'InputIssue', path: Array<string>, code: string }> }
     | { __typename: 'OfferUnavailableError', code: string }
@@ -474,6 +479,7 @@ export type PurchaseAsVisitorMutation = { __typename: 'Mutation', purchaseAsVisi
     | { __typename: 'AlreadySubscribedError', code: string }
     | { __typename: 'CardDeclinedError', code: string }
     | { __typename: 'EmailTakenError', code: string }
+    | { __typename: 'InstalmentsUnavailableError', code: string }
     | { __typename: 'InsufficientFundsError', code: string }
     | { __typename: 'InvalidInputError', code: string, issues: Array<{ __typename: 'InputIssue', path: Array<string>, code: string }> }
     | { __typename: 'OfferUnavailableError', code: string }
@@ -503,6 +509,7 @@ export type StartHostedCheckoutMutation = { __typename: 'Mutation', startHostedC
     | { __typename: 'CardDeclinedError', code: string }
     | { __typename: 'CheckoutUnavailableError', code: string }
     | { __typename: 'HostedCheckout', url: string }
+    | { __typename: 'InstalmentsUnavailableError', code: string }
     | { __typename: 'InsufficientFundsError', code: string }
     | { __typename: 'InvalidInputError', code: string, issues: Array<{ __typename: 'InputIssue', path: Array<string>, code: string }> }
     | { __typename: 'OfferUnavailableError', code: string }

@@ -105,6 +105,7 @@ async function applyCharge(commerce: Commerce, tx: Tx, c: ProviderCharge, now: D
     planId: c.planId,
     currency: c.currency,
     amount: c.amount,
+    instalments: c.instalments,
     paidAt: c.paidAt,
     refundedAmount: c.refundedAmount,
     refundedAt: c.refundedAt,

@@ -10,6 +10,7 @@ import {
   AlreadySubscribedError,
   CardDeclinedError,
   CheckoutUnavailableError,
+  InstalmentsUnavailableError,
   InsufficientFundsError,
   NoSubscriptionError,
   OfferUnavailableError,
@@ -17,6 +18,7 @@ import {
   TestClockUnavailableError,
 } from "./commerce.errors.js";
 import { CurrencyEnum } from "./commerce.schema.js";
+import { instalments } from "./money.js";
 
 const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", {
   description: "TRIALING, ACTIVE and PAST_DUE (a grace period while the card is retried) keep access; CANCELED and UNPAID end it.",
@@ -83,6 +85,12 @@ builder.prismaObject("Receipt", {
     refundedAt: t.expose("refundedAt", { type: "DateTime", nullable: true }),
     cardBrand: t.exposeString("cardBrand", { nullable: true }),
     cardLast4: t.exposeString("cardLast4", { nullable: true }),
+    instalmentAmounts: t.intList({
+      description:
+        "The interest-free instalments the card is charged in, each as charged (they sum to amount); one element when paid at once.",
+      select: { amount: true, instalments: true },
+      resolve: (r) => instalments(r.amount, r.instalments),
+    }),
   }),
 });
 
@@ -135,8 +143,11 @@ const PAYMENT_ERRORS = [
   PaymentFailedError,
   AlreadySubscribedError,
   OfferUnavailableError,
+  InstalmentsUnavailableError,
 ];
 const paymentMethodId = z.string().min(1).max(255);
+/** The reader's chosen count of interest-free instalments (checked against the plan and provider by startPlan). */
+export const instalmentsArg = z.number().int().min(1, { message: "NOT_AN_OPTION" }).max(12, { message: "NOT_AN_OPTION" }).nullish();
 
 const HostedCheckoutRef = builder.objectRef<{ url: string }>("HostedCheckout").implement({
   description: "The provider's hosted checkout page (Stripe Checkout): send the browser there.",
@@ -204,8 +215,11 @@ builder.mutationFields((t) => ({
     description:
       "Starts the annual plan's free trial with a payment method from the provider's card form; nothing is charged until the trial ends.",
     errors: { types: PAYMENT_ERRORS },
-    args: { paymentMethodId: t.arg.string({ required: true }) },
-    validate: z.object({ paymentMethodId }),
+    args: {
+      paymentMethodId: t.arg.string({ required: true }),
+      instalments: t.arg.int({ required: false, description: "Interest-free instalments for the charge after the trial (1 by default)." }),
+    },
+    validate: z.object({ paymentMethodId, instalments: instalmentsArg }),
     resolve: async (query, _root, args, ctx) => {
       const sub = await startPlan(commerceOf(ctx), buyer(ctx), {
         planId: "annual",
@@ -213,6 +227,7 @@ builder.mutationFields((t) => ({
         paymentMethodId: args.paymentMethodId,
         trial: true,
         now: ctx.now,
+        instalments: args.instalments ?? 1,
       });
       return ctx.prisma.subscription.findUniqueOrThrow({ ...query, where: { id: sub.id } });
     },
@@ -225,8 +240,17 @@ builder.mutationFields((t) => ({
       planId: t.arg.string({ required: true }),
       offerSlug: t.arg.string({ required: false }),
       paymentMethodId: t.arg.string({ required: true }),
+      instalments: t.arg.int({
+        required: false,
+        description: "Interest-free instalments (annual and lifetime in BRL and MXN; 1 by default).",
+      }),
     },
-    validate: z.object({ planId: z.string().max(64), offerSlug: z.string().max(64).nullish(), paymentMethodId }),
+    validate: z.object({
+      planId: z.string().max(64),
+      offerSlug: z.string().max(64).nullish(),
+      paymentMethodId,
+      instalments: instalmentsArg,
+    }),
     resolve: async (query, _root, args, ctx) => {
       const sub = await startPlan(commerceOf(ctx), buyer(ctx), {
         planId: args.planId,
@@ -234,6 +258,7 @@ builder.mutationFields((t) => ({
         paymentMethodId: args.paymentMethodId,
         trial: false,
         now: ctx.now,
+        instalments: args.instalments ?? 1,
       });
       return ctx.prisma.subscription.findUniqueOrThrow({ ...query, where: { id: sub.id } });
     },

@@ -33,6 +33,8 @@ export type ProviderCharge = {
   offerSlug: string | null;
   currency: Currency;
   amount: number;
+  /** Interest-free instalments the card is charged in (1: at once). */
+  instalments: number;
   paidAt: Date;
   refundedAmount: number;
   refundedAt: Date | null;
@@ -60,6 +62,8 @@ export interface PaymentProvider {
     plan: PlanCharge;
     trialDays: number;
     offer: { slug: string; firstAmount: number } | null;
+    /** Interest-free instalments for each charge (1: at once); never above maxInstalments for this provider. */
+    instalments: number;
     idempotencyKey: string;
   }): Promise<{ id: string }>;
   /** A one-time payment (lifetime). */
@@ -70,6 +74,8 @@ export interface PaymentProvider {
     plan: PlanCharge;
     amount: number;
     offerSlug: string | null;
+    /** Interest-free instalments (1: at once). */
+    instalments: number;
     idempotencyKey: string;
   }): Promise<{ id: string }>;
   /**

@@ -68,6 +68,32 @@ function answer(req: IncomingMessage, body: string): [number, object] {
   }
   if (path === "/v1/subscriptions" || path === "/v1/subscriptions/sub_123") return [200, subscriptionObject(userId)];
   if (path === "/v1/coupons") return [200, { id: new URLSearchParams(body).get("id"), object: "coupon" }];
+  if (path === "/v1/payment_intents") return [200, { id: "pi_1", object: "payment_intent", status: "succeeded", latest_charge: "ch_1" }];
+  if (path === "/v1/charges/ch_1") {
+    const intent = requests.find((r) => r.path === "/v1/payment_intents")!.body;
+    const count = intent.get("payment_method_options[card][installments][plan][count]");
+    return [
+      200,
+      {
+        id: "ch_1",
+        object: "charge",
+        customer: "cus_123",
+        currency: intent.get("currency"),
+        amount: Number(intent.get("amount")),
+        amount_refunded: 0,
+        created: now,
+        metadata: { userId, planId: intent.get("metadata[planId]"), offerSlug: "" },
+        payment_method_details: {
+          type: "card",
+          card: {
+            brand: "visa",
+            last4: "4242",
+            installments: count ? { plan: { type: "fixed_count", count: Number(count), interval: "month" } } : null,
+          },
+        },
+      },
+    ];
+  }
   if (path === "/v1/setup_intents") return [200, { id: "seti_1", object: "setup_intent", client_secret: "seti_1_secret_brevia" }];
   if (path === "/v1/checkout/sessions")
     return [200, { id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/c/pay/cs_test_1" }];
@@ -153,6 +179,49 @@ describe("the Stripe provider", () => {
     } finally {
       await app.close();
     }
+  });
+
+  it("instalments: lifetime in MXN as one PaymentIntent confirmed with the chosen plan (server's amount); the annual subscription is refused in instalments", async () => {
+    await seedTestCommerce(db.prisma);
+    await db.prisma.planPrice.updateMany({ where: { planId: "lifetime" }, data: { maxInstallments: 12 } });
+    const user = await buildUser(db.prisma);
+    userId = user.id;
+    const buyer = { userId: user.id, email: user.email, locale: "es" as const };
+    requests.length = 0;
+    await expect(
+      startPlan(commerce, buyer, {
+        planId: "annual",
+        offerSlug: null,
+        paymentMethodId: "pm_123",
+        trial: false,
+        now: new Date(),
+        instalments: 3,
+      }),
+    ).rejects.toMatchObject({ code: "INSTALMENTS_UNAVAILABLE" });
+    expect(requests).toEqual([]);
+    await startPlan(commerce, buyer, {
+      planId: "lifetime",
+      offerSlug: null,
+      paymentMethodId: "pm_123",
+      trial: false,
+      now: new Date(),
+      instalments: 6,
+    });
+    const intent = requests.find((r) => r.path === "/v1/payment_intents")!;
+    expect(Object.fromEntries(intent.body)).toMatchObject({
+      amount: "249800",
+      currency: "mxn",
+      confirm: "true",
+      "payment_method_options[card][installments][plan][type]": "fixed_count",
+      "payment_method_options[card][installments][plan][count]": "6",
+      "payment_method_options[card][installments][plan][interval]": "month",
+      "metadata[userId]": user.id,
+    });
+    expect(intent.idempotencyKey).toBe(`start:${user.id}:pm_123`);
+    expect(await db.prisma.receipt.findFirstOrThrow({ where: { userId: user.id }, select: { amount: true, instalments: true } })).toEqual({
+      amount: 249800,
+      instalments: 6,
+    });
   });
 
   it("says a card refused for insufficient funds as the app's coded error", async () => {

@@ -178,6 +178,14 @@ export function createStripeProvider(config: {
             payment_method: input.paymentMethodId,
             confirm: true,
             automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+            // The reader's chosen count, set on this confirmation (Stripe takes the plan only when confirming).
+            ...(input.instalments > 1
+              ? {
+                  payment_method_options: {
+                    card: { installments: { plan: { type: "fixed_count", count: input.instalments, interval: "month" } } },
+                  },
+                }
+              : {}),
             metadata: { userId: input.userId, planId: input.plan.planId, offerSlug: input.offerSlug ?? "" },
           },
           { idempotencyKey: input.idempotencyKey },
@@ -241,6 +249,7 @@ export function createStripeProvider(config: {
         offerSlug: c.metadata.offerSlug || null,
         currency: c.currency.toUpperCase() as Currency,
         amount: c.amount,
+        instalments: details?.installments?.plan?.count ?? 1,
         paidAt: new Date(c.created * 1000),
         refundedAmount: c.amount_refunded,
         refundedAt: c.amount_refunded > 0 ? new Date() : null,
