@@ -1,6 +1,7 @@
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
-import { CARD_CHECKOUT_ROUTES, matchRoute } from "@brevia/routes";
+import { matchRoute } from "@brevia/routes";
+import { CARD_CHECKOUT_ROUTES } from "@brevia/routes/checkout-pages";
 import type { AppConfig } from "../config.js";
 
 /**

@@ -117,13 +117,6 @@ export const ROUTE_TABLE: { readonly [N in RouteName]: RouteDeclaration & (typeo
 
 export const ROUTE_NAMES = Object.keys(ROUTE_TABLE) as RouteName[];
 
-/**
- * The pages that take a card (Stripe's card element when Stripe is configured): only their HTML gets a
- * Content-Security-Policy that lets Stripe.js in (api/src/http/security-headers.ts), so the web app
- * loads these pages from the server, not by client-side navigation (features/commerce/CardForm.tsx).
- */
-export const CARD_CHECKOUT_ROUTES: readonly RouteName[] = ["tryNowSubscribe", "settingsSubscribe", "exclusiveOffer", "publicPurchase"];
-
 /** The names of a path pattern's parameters: "/microbook/:slug" → "slug". */
 type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParams<`/${Rest}`>

@@ -4,6 +4,9 @@ import type { Locale } from "@brevia/routes";
 import { mockApollo, renderWithApi } from "../../test/mock-api";
 import { CardForm } from "./CardForm";
 
+// The lazy chunk loads under a busy machine's load too: waits are generous, not timed assertions.
+const slow = { timeout: 5000 };
+
 // Stripe's card element with Stripe.js mocked (the browser cannot reach Stripe here): loadStripe answers a
 // fake Stripe whose card element records how it was made and whose confirmCardSetup answers as Stripe would.
 
@@ -40,6 +43,13 @@ function renderForm(path: string, locale: Locale, onPaymentMethod: (id: string) 
   return apollo;
 }
 
+/** Submits once Stripe.js has loaded (the button waits for it). */
+async function pay() {
+  const button = screen.getByRole("button", { name: "Pay" }) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false), slow);
+  fireEvent.click(button);
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
 });
@@ -50,7 +60,10 @@ afterEach(() => {
 describe("CardForm with Stripe", () => {
   it("renders Stripe's card element (no card field of Brevia's own), in the page's language", async () => {
     renderForm("/public/purchase", "pt", async () => null);
-    await waitFor(() => expect(stripeMock.elements.create).toHaveBeenCalledWith("card", expect.objectContaining({ hidePostalCode: true })));
+    await waitFor(
+      () => expect(stripeMock.elements.create).toHaveBeenCalledWith("card", expect.objectContaining({ hidePostalCode: true })),
+      slow,
+    );
     expect(stripeMock.loadStripe).toHaveBeenCalledWith("pk_test_brevia", { locale: "pt-BR" });
     expect(stripeMock.card.mount).toHaveBeenCalled();
     expect(document.querySelector('input[autocomplete="cc-number"], input[name="number"], input[name="cvc"]')).toBeNull();
@@ -60,9 +73,9 @@ describe("CardForm with Stripe", () => {
     stripeMock.stripe.confirmCardSetup.mockResolvedValue({ setupIntent: { id: "seti_1", payment_method: "pm_stripe_1" } });
     const onPaymentMethod = vi.fn(async () => null);
     const apollo = renderForm("/en/public/purchase", "en", onPaymentMethod);
-    fireEvent.change(await screen.findByLabelText("Name on the card"), { target: { value: "Ana Leitora" } });
-    fireEvent.click(screen.getByRole("button", { name: "Pay" }));
-    await waitFor(() => expect(onPaymentMethod).toHaveBeenCalledWith("pm_stripe_1"));
+    fireEvent.change(await screen.findByLabelText("Name on the card", {}, slow), { target: { value: "Ana Leitora" } });
+    await pay();
+    await waitFor(() => expect(onPaymentMethod).toHaveBeenCalledWith("pm_stripe_1"), slow);
     expect(apollo.operations.map((o) => o.name)).toEqual(["PrepareCardSetup"]);
     expect(stripeMock.stripe.confirmCardSetup).toHaveBeenCalledWith("seti_1_secret_x", {
       payment_method: { card: stripeMock.card, billing_details: { name: "Ana Leitora" } },
@@ -75,9 +88,9 @@ describe("CardForm with Stripe", () => {
     });
     const onPaymentMethod = vi.fn(async () => null);
     renderForm("/en/public/purchase", "en", onPaymentMethod);
-    fireEvent.change(await screen.findByLabelText("Name on the card"), { target: { value: "Ana" } });
-    fireEvent.click(screen.getByRole("button", { name: "Pay" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Your card was declined.");
+    fireEvent.change(await screen.findByLabelText("Name on the card", {}, slow), { target: { value: "Ana" } });
+    await pay();
+    expect((await screen.findByRole("alert", {}, slow)).textContent).toBe("Your card was declined.");
     expect(onPaymentMethod).not.toHaveBeenCalled();
   });
 
@@ -86,7 +99,7 @@ describe("CardForm with Stripe", () => {
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload } as Location);
     renderForm("/en/public/purchase", "en", async () => null);
-    await waitFor(() => expect(reload).toHaveBeenCalled());
+    await waitFor(() => expect(reload).toHaveBeenCalled(), slow);
     expect(stripeMock.loadStripe).not.toHaveBeenCalled();
   });
 });

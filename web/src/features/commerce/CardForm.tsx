@@ -2,7 +2,8 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useApolloClient } from "@apollo/client/react";
-import { CARD_CHECKOUT_ROUTES, matchRoute } from "@brevia/routes";
+import { matchRoute } from "@brevia/routes";
+import { CARD_CHECKOUT_ROUTES } from "@brevia/routes/checkout-pages";
 import {
   lazy,
   Suspense,

@@ -50,6 +50,11 @@ export const CheckoutQuery = graphql(`
       listAmount
       perMonthAmount
       instalmentAmounts
+      instalmentPlans {
+        count
+        amounts
+      }
+      instalmentsOnlyWithoutSubscription
       trialEndsIfStartedNow
     }
     commerceSettings {
@@ -93,6 +98,7 @@ export const SubscriptionQuery = graphql(`
         refundedAt
         cardBrand
         cardLast4
+        instalmentAmounts
       }
     }
     commerceSettings {
@@ -102,8 +108,8 @@ export const SubscriptionQuery = graphql(`
 `);
 
 export const StartTrialMutation = graphql(`
-  mutation StartTrial($paymentMethodId: String!) {
-    startTrial(paymentMethodId: $paymentMethodId) {
+  mutation StartTrial($paymentMethodId: String!, $instalments: Int) {
+    startTrial(paymentMethodId: $paymentMethodId, instalments: $instalments) {
       ...MutationError @unmask
       ... on PremiumSubscription {
         status
@@ -114,8 +120,8 @@ export const StartTrialMutation = graphql(`
 `);
 
 export const SubscribeMutation = graphql(`
-  mutation Subscribe($planId: String!, $offerSlug: String, $paymentMethodId: String!) {
-    subscribe(planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId) {
+  mutation Subscribe($planId: String!, $offerSlug: String, $paymentMethodId: String!, $instalments: Int) {
+    subscribe(planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId, instalments: $instalments) {
       ...MutationError @unmask
       ... on PremiumSubscription {
         status
@@ -171,11 +177,16 @@ export const ExclusiveOfferQuery = graphql(`
       toAmount
       perMonthAmount
       instalmentAmounts
+      instalmentPlans {
+        count
+        amounts
+      }
       availability
       plan {
         planId
         interval
         currency
+        instalmentsOnlyWithoutSubscription
       }
     }
     commerceSettings {
@@ -187,8 +198,8 @@ export const ExclusiveOfferQuery = graphql(`
 `);
 
 export const PurchaseAsVisitorMutation = graphql(`
-  mutation PurchaseAsVisitor($email: String!, $planId: String!, $offerSlug: String, $paymentMethodId: String!) {
-    purchaseAsVisitor(email: $email, planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId) {
+  mutation PurchaseAsVisitor($email: String!, $planId: String!, $offerSlug: String, $paymentMethodId: String!, $instalments: Int) {
+    purchaseAsVisitor(email: $email, planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId, instalments: $instalments) {
       ...MutationError @unmask
       ... on PurchaseCompleted {
         email
@@ -210,6 +221,11 @@ export const PublicPurchaseQuery = graphql(`
       amount
       perMonthAmount
       instalmentAmounts
+      instalmentPlans {
+        count
+        amounts
+      }
+      instalmentsOnlyWithoutSubscription
     }
     exclusiveOffer(slug: $offer) @include(if: $withOffer) {
       slug
@@ -217,10 +233,15 @@ export const PublicPurchaseQuery = graphql(`
       fromAmount
       toAmount
       instalmentAmounts
+      instalmentPlans {
+        count
+        amounts
+      }
       availability
       plan {
         planId
         currency
+        instalmentsOnlyWithoutSubscription
       }
     }
     commerceSettings {
