@@ -43,7 +43,8 @@ export type ProviderCharge = {
 
 /** What a verified event names: the object to refetch (events are processed by refetching, so order does not matter). */
 /** `none`: stored (once) but nothing to refetch, e.g. a hosted checkout of a one-time payment (its charge has events of its own). */
-export type ProviderEvent = { id: string; type: string; object: { kind: "subscription" | "charge" | "none"; id: string } };
+/** `invoice`: a paid invoice (Stripe's renewals): its charge becomes a receipt, its subscription is refetched. */
+export type ProviderEvent = { id: string; type: string; object: { kind: "subscription" | "charge" | "invoice" | "none"; id: string } };
 
 export type PlanCharge = { planId: string; interval: PlanInterval; currency: Currency; amount: number; stripePriceId: string | null };
 
@@ -103,6 +104,12 @@ export interface PaymentProvider {
   refundCharge(chargeId: string, idempotencyKey: string): Promise<void>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   retrieveCharge(id: string): Promise<ProviderCharge>;
+  /**
+   * A paid invoice: the subscription it belongs to and the charge that paid it (null when nothing was
+   * charged, e.g. a trial's zero invoice), with the reader and plan from the subscription's metadata.
+   * Absent: the provider names charges in events of their own (the local provider).
+   */
+  retrieveInvoice?(id: string): Promise<{ subscriptionId: string | null; charge: ProviderCharge | null }>;
   /** Verifies a webhook delivery on its raw body; throws when the signature is wrong or old. */
   verifyEvent(rawBody: string | Buffer, signature: string): ProviderEvent;
 }

@@ -41,6 +41,18 @@ const subscriptionObject = (userId: string) => ({
 });
 
 let userId = "";
+const renewalInvoice = () => ({
+  id: "in_2",
+  object: "invoice",
+  customer: "cus_123",
+  currency: "brl",
+  amount_paid: 29900,
+  billing_reason: "subscription_cycle",
+  parent: {
+    type: "subscription_details",
+    subscription_details: { subscription: "sub_123", metadata: { userId, planId: "annual", offerSlug: "" } },
+  },
+});
 function answer(req: IncomingMessage, body: string): [number, object] {
   const path = req.url!.split("?")[0]!;
   requests.push({
@@ -68,6 +80,42 @@ function answer(req: IncomingMessage, body: string): [number, object] {
   }
   if (path === "/v1/subscriptions" || path === "/v1/subscriptions/sub_123") return [200, subscriptionObject(userId)];
   if (path === "/v1/coupons") return [200, { id: new URLSearchParams(body).get("id"), object: "coupon" }];
+  // A renewal: invoice in_2 of sub_123, paid by PaymentIntent pi_2's charge ch_2 (no metadata of its own, as Stripe makes it).
+  const query = new URL(req.url!, "http://stripe.test").searchParams;
+  if (path === "/v1/invoices/in_2") return [200, renewalInvoice()];
+  if (path === "/v1/invoice_payments") {
+    const found = query.get("invoice") === "in_2" || query.get("payment[payment_intent]") === "pi_2";
+    const data = found
+      ? [
+          {
+            id: "inpay_2",
+            object: "invoice_payment",
+            invoice: "in_2",
+            status: "paid",
+            payment: { type: "payment_intent", payment_intent: "pi_2" },
+          },
+        ]
+      : [];
+    return [200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" }];
+  }
+  if (path === "/v1/payment_intents/pi_2")
+    return [200, { id: "pi_2", object: "payment_intent", status: "succeeded", latest_charge: "ch_2" }];
+  if (path === "/v1/charges/ch_2")
+    return [
+      200,
+      {
+        id: "ch_2",
+        object: "charge",
+        customer: "cus_123",
+        payment_intent: "pi_2",
+        currency: "brl",
+        amount: 29900,
+        amount_refunded: 0,
+        created: now + 7 * 86400,
+        metadata: {},
+        payment_method_details: { type: "card", card: { brand: "visa", last4: "4242", installments: null } },
+      },
+    ];
   if (path === "/v1/payment_intents") return [200, { id: "pi_1", object: "payment_intent", status: "succeeded", latest_charge: "ch_1" }];
   if (path === "/v1/charges/ch_1") {
     const intent = requests.find((r) => r.path === "/v1/payment_intents")!.body;
@@ -339,6 +387,67 @@ describe("the Stripe provider", () => {
       expect((await post(payload, wrongSecret)).statusCode).toBe(400);
       const old = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now - 3600 });
       expect((await post(payload, old)).statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a renewal's invoice.paid records one receipt for the subscription's reader: its events delivered 10 times each, reordered and interleaved", async () => {
+    await seedTestCommerce(db.prisma);
+    const user = await buildUser(db.prisma);
+    const other = await buildUser(db.prisma);
+    userId = user.id;
+    const { app } = await startTestServer(db, { commerce });
+    try {
+      const event = (id: string, type: string, object: object) => {
+        const payload = JSON.stringify({ id, object: "event", type, data: { object } });
+        return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+      };
+      const events = [
+        event("evt_renewal_invoice", "invoice.paid", renewalInvoice()),
+        event("evt_renewal_charge", "charge.succeeded", { id: "ch_2", object: "charge" }),
+        event("evt_renewal_sub", "customer.subscription.updated", { id: "sub_123", object: "subscription" }),
+      ];
+      // Each event 10 times; the order shuffled (a fixed seed: the same run every time), some sent at once.
+      const deliveries = events.flatMap((e) => Array.from({ length: 10 }, () => e));
+      let seed = 7;
+      const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+      for (let i = deliveries.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+      }
+      const results: string[] = [];
+      for (let i = 0; i < deliveries.length; i += 3) {
+        const batch = deliveries.slice(i, i + 3).map((d) =>
+          app.inject({
+            method: "POST",
+            url: "/webhooks/stripe",
+            headers: { "content-type": "application/json", "stripe-signature": d.signature },
+            payload: d.payload,
+          }),
+        );
+        for (const res of await Promise.all(batch)) {
+          expect(res.statusCode).toBe(200);
+          results.push((res.json() as { result: string }).result);
+        }
+      }
+      expect(results.filter((r) => r === "applied")).toHaveLength(3);
+      expect(results.filter((r) => r === "duplicate")).toHaveLength(27);
+      const receipts = await db.prisma.receipt.findMany({
+        include: { subscription: { select: { providerSubscriptionId: true, userId: true } } },
+      });
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]).toMatchObject({
+        userId: user.id,
+        providerChargeId: "ch_2",
+        planId: "annual",
+        currency: "BRL",
+        amount: 29900,
+        cardLast4: "4242",
+        subscription: { providerSubscriptionId: "sub_123", userId: user.id },
+      });
+      expect(await db.prisma.receipt.count({ where: { userId: other.id } })).toBe(0);
+      expect(await db.prisma.mailOutbox.count({ where: { to: user.email, template: "receipt" } })).toBe(1);
     } finally {
       await app.close();
     }
