@@ -113,3 +113,37 @@ describe("the Apollo Sandbox page at GET /graphql", () => {
     expect(res.headers["content-security-policy"]).toBe(CSP);
   });
 });
+
+describe("the checkout pages' policy (Stripe.js only where a card is taken)", () => {
+  const stripeEnv = () => ({
+    ...env(),
+    STRIPE_SECRET_KEY: "sk_test_brevia",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_brevia",
+    STRIPE_WEBHOOK_SECRET: "whsec_brevia",
+  });
+  const withStripe = useTestServer({ web, env: stripeEnv, db: production.db });
+  const stripeOrigins = (csp: string | undefined) => (csp ?? "").split(/[\s;]+/).filter((source) => source.includes("stripe.com"));
+
+  it("with Stripe configured: the home page has no Stripe origin, a checkout page allows Stripe.js, its API and its frames", async () => {
+    const home = await send(withStripe, { url: "/en" }, 200);
+    expect(stripeOrigins(home.headers["content-security-policy"] as string)).toEqual([]);
+    for (const url of ["/public/purchase", "/en/public/purchase?plan=lifetime", "/es/exclusive-offer/no-such-offer"]) {
+      const res = await withStripe.app.inject(url);
+      expect(res.headers["content-type"], url).toContain("text/html");
+      const csp = directives(res.headers["content-security-policy"] as string);
+      expect(csp.get("script-src"), url).toEqual(["'self'", "https://js.stripe.com"]);
+      expect(csp.get("connect-src"), url).toEqual(["'self'", "https://api.stripe.com"]);
+      expect(csp.get("frame-src"), url).toEqual(["'self'", "https://js.stripe.com", "https://hooks.stripe.com"]);
+      expect(csp.get("frame-ancestors"), url).toEqual(["'none'"]);
+    }
+    // A GraphQL answer from a checkout page's address is not a page: strict.
+    const api = await withStripe.app.inject({ method: "POST", url: "/graphql", payload: { query: "{ __typename }" } });
+    expect(stripeOrigins(api.headers["content-security-policy"] as string)).toEqual([]);
+  });
+
+  it("without Stripe (the local TEST MODE provider): checkout pages keep the strict policy", async () => {
+    const res = await production.app.inject("/en/public/purchase");
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["content-security-policy"]).toBe(CSP);
+  });
+});

@@ -1,5 +1,7 @@
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { matchRoute } from "@brevia/routes";
+import { CARD_CHECKOUT_ROUTES } from "@brevia/routes/checkout-pages";
 import type { AppConfig } from "../config.js";
 
 /**
@@ -33,6 +35,27 @@ const directives = {
   // address (npm start on another machine) it would send every asset request to https and break.
 };
 
+/*
+ * The pages that take a card (CARD_CHECKOUT_ROUTES). Only their HTML, and only when Stripe is
+ * configured, may load Stripe.js (js.stripe.com), talk to api.stripe.com and frame Stripe's card
+ * fields and 3-D Secure pages (js.stripe.com, hooks.stripe.com); every other page keeps the strict policy.
+ */
+const STRIPE_SOURCES: Partial<Record<keyof typeof directives | "frame-src", string[]>> = {
+  "script-src": ["https://js.stripe.com"],
+  "connect-src": ["https://api.stripe.com"],
+  "frame-src": ["https://js.stripe.com", "https://hooks.stripe.com"],
+};
+
+/** The checkout pages' policy: the strict one plus Stripe's origins, in helmet's own serialization. */
+export const checkoutCsp = Object.entries({ ...directives, "frame-src": ["'self'"] })
+  .map(([name, sources]) => [name, ...sources, ...(STRIPE_SOURCES[name as keyof typeof STRIPE_SOURCES] ?? [])].join(" "))
+  .join(";");
+
+const isCheckoutPage = (url: string) => {
+  const route = matchRoute(url.split("?")[0]!);
+  return route !== null && CARD_CHECKOUT_ROUTES.includes(route.name);
+};
+
 /** Security headers on every response (pages, /graphql, media, errors); see the README. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig) {
   await app.register(fastifyHelmet, {
@@ -44,6 +67,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     // Helmet's defaults stay on: nosniff, Cross-Origin-Opener-Policy and
     // Cross-Origin-Resource-Policy same-origin (the app's <img> and <audio> are same-origin), …
   });
+
+  if (config.stripe) {
+    app.addHook("onSend", async (request, reply) => {
+      const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
+      // Helmet writes its headers on the raw response, so the checkout policy replaces it there.
+      if (request.method === "GET" && html && isCheckoutPage(request.url)) reply.raw.setHeader("content-security-policy", checkoutCsp);
+    });
+  }
 
   // Apollo Sandbox (GET /graphql in a browser) runs inline scripts and scripts, styles and frames
   // from Apollo's CDN, and its HTML carries its own nonce-based CSP in a <meta> tag. In development

@@ -8,6 +8,7 @@ const result: { possibleTypes: { Error: string[] } } = {
       "EmailChangeFailedError",
       "EmailTakenError",
       "HighlightNotFoundError",
+      "InstalmentsUnavailableError",
       "InsufficientFundsError",
       "InvalidCodeError",
       "InvalidCredentialsError",

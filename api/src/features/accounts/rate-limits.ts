@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   confirmPasswordPerAccount: { points: 10, duration: 15 * 60 },
   /** EPUBs mailed to a reader's Kindle a day: bounds the mail one account can make the server send. */
   sendToKindlePerAccount: { points: 10, duration: 24 * 60 * 60 },
+  /** Stripe card forms opened (SetupIntents made) from one address: bounds card testing through Brevia. */
+  cardSetupPerIp: { points: 30, duration: 60 * 60 },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

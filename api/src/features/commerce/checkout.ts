@@ -1,8 +1,14 @@
 import type { Language } from "../../generated/prisma/enums.js";
-import { AlreadySubscribedError, CheckoutUnavailableError, NoSubscriptionError, OfferUnavailableError } from "./commerce.errors.js";
+import {
+  AlreadySubscribedError,
+  CheckoutUnavailableError,
+  InstalmentsUnavailableError,
+  NoSubscriptionError,
+  OfferUnavailableError,
+} from "./commerce.errors.js";
 import { syncCharge, syncSubscription, type Commerce } from "./events.js";
 import { CURRENCY_BY_LANGUAGE } from "./money.js";
-import { loadOffer, loadPlanPrices } from "./pricing.js";
+import { loadOffer, loadPlanPrices, maxInstalments } from "./pricing.js";
 import { withinRefundWindow } from "./subscription-state.js";
 
 const LIVE = ["TRIALING", "ACTIVE", "PAST_DUE"] as const;
@@ -39,7 +45,7 @@ async function ensureCustomer(commerce: Commerce, buyer: Buyer, existing: Existi
 async function decidePurchase(
   commerce: Commerce,
   buyer: Buyer,
-  input: { planId: string; offerSlug: string | null; trial: boolean; now: Date },
+  input: { planId: string; offerSlug: string | null; trial: boolean; now: Date; instalments?: number },
 ) {
   if (await liveSubscription(commerce, buyer.userId)) throw new AlreadySubscribedError();
   const existing = await commerce.prisma.billingCustomer.findUnique({ where: { userId: buyer.userId } });
@@ -58,11 +64,14 @@ async function decidePurchase(
     if (plan.trialDays === 0 || trialedBefore > 0 || offer) throw new OfferUnavailableError();
     trialDays = plan.trialDays;
   }
+  const instalments = input.instalments ?? 1;
+  if (!Number.isInteger(instalments) || instalments < 1 || instalments > maxInstalments(commerce.provider.name, plan))
+    throw new InstalmentsUnavailableError();
   const stripePrice = await commerce.prisma.planPrice.findUnique({
     where: { planId_currency: { planId: plan.planId, currency: plan.currency } },
     select: { stripePriceId: true },
   });
-  return { existing, plan, offer, trialDays, stripePriceId: stripePrice?.stripePriceId ?? null };
+  return { existing, plan, offer, trialDays, instalments, stripePriceId: stripePrice?.stripePriceId ?? null };
 }
 
 /**
@@ -73,9 +82,9 @@ async function decidePurchase(
 export async function startPlan(
   commerce: Commerce,
   buyer: Buyer,
-  input: { planId: string; offerSlug: string | null; paymentMethodId: string; trial: boolean; now: Date },
+  input: { planId: string; offerSlug: string | null; paymentMethodId: string; trial: boolean; now: Date; instalments?: number },
 ) {
-  const { existing, plan, offer, trialDays, stripePriceId } = await decidePurchase(commerce, buyer, input);
+  const { existing, plan, offer, trialDays, instalments, stripePriceId } = await decidePurchase(commerce, buyer, input);
   const customer = await ensureCustomer(commerce, buyer, existing);
   const charge = {
     planId: plan.planId,
@@ -94,6 +103,7 @@ export async function startPlan(
       plan: charge,
       amount: offer?.firstAmount ?? plan.amount,
       offerSlug: offer?.slug ?? null,
+      instalments,
       idempotencyKey,
     });
     await syncCharge(commerce, payment.id);
@@ -105,6 +115,7 @@ export async function startPlan(
       plan: charge,
       trialDays,
       offer,
+      instalments,
       idempotencyKey,
     });
     await syncSubscription(commerce, sub.id);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { commerceJobs, handleWebhook, type Commerce } from "./events.js";
+import { startWorkerLoop } from "../../db/work-queue.js";
 import { runDueJobs } from "./jobs.js";
 import { createLocalProvider, type LocalProvider } from "./providers/local-provider.js";
 import { createStripeProvider } from "./providers/stripe-provider.js";
@@ -34,30 +35,20 @@ export function createCommerce(
     ? null
     : createLocalProvider(prisma, { webhookSecret: `whsec_${randomBytes(24).toString("hex")}`, now: options.now });
   const provider = settings.stripe ? createStripeProvider({ ...settings.stripe, api: settings.stripeApi }) : local!;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const runDue = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await local?.processDue();
-          await runDueJobs(prisma, commerceJobs(runtime), { now: options.now, onError: (error) => options.onError?.(error) });
-        } catch (error) {
-          options.onError?.(error);
-        }
+  // The local provider's life cycle and the commerce jobs, on the shared worker loop (db/work-queue.ts).
+  const worker = startWorkerLoop(
+    async () => {
+      try {
+        await local?.processDue();
+        await runDueJobs(prisma, commerceJobs(runtime), { now: options.now, onError: (error) => options.onError?.(error) });
+      } finally {
         options.wakeMail?.();
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
+      }
+    },
+    { intervalMs: options.intervalMs, onError: options.onError, timer: options.startWorker !== false },
+  );
+  let stopped = false;
+  const runDue = () => worker.run();
   const runtime: CommerceRuntime = {
     prisma,
     provider,
@@ -73,12 +64,10 @@ export function createCommerce(
     runDue,
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      await running;
+      await worker.stop();
     },
   };
   local?.onEvent((rawBody, signature) => handleWebhook(runtime, rawBody, signature).then(() => undefined));
-  const timer = options.startWorker === false ? undefined : setInterval(() => void runDue(), options.intervalMs ?? 15_000).unref();
   return runtime;
 }
 

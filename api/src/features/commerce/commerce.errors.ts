@@ -57,6 +57,13 @@ export const TestClockUnavailableError = defineError(
   "the test clock is off (production, or Stripe is configured).",
 );
 
+export const InstalmentsUnavailableError = defineError(
+  "InstalmentsUnavailableError",
+  "INSTALMENTS_UNAVAILABLE",
+  "This plan cannot be paid in that many instalments.",
+  "the plan, its currency or the payment provider does not offer that many instalments (see PlanPrice.instalmentPlans).",
+);
+
 export const CheckoutUnavailableError = defineError(
   "CheckoutUnavailableError",
   "CHECKOUT_UNAVAILABLE",

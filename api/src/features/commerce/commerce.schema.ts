@@ -3,7 +3,18 @@ import { builder } from "../../builder.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { InvalidCodeError } from "./commerce.errors.js";
 import { instalments, perDayUnder, perMonth } from "./money.js";
-import { loadOffer, loadPlanPrices, viewerCurrency, type OfferView, type PlanPriceView } from "./pricing.js";
+import { loadOffer, loadPlanPrices, maxInstalments, viewerCurrency, type OfferView, type PlanPriceView } from "./pricing.js";
+import type { Context } from "../../context.js";
+
+const providerOf = (ctx: Pick<Context, "commerce">) => ctx.commerce?.provider.name ?? "LOCAL";
+
+const InstalmentPlanRef = builder.objectRef<{ count: number; amounts: number[] }>("InstalmentPlan").implement({
+  description: "One way to pay a price: `count` interest-free instalments, each as it will be charged (they sum to the price).",
+  fields: (t) => ({ count: t.exposeInt("count"), amounts: t.exposeIntList("amounts") }),
+});
+/** Every count from 1 (at once) to the most this provider offers for the plan. */
+const instalmentPlans = (amount: number, max: number) =>
+  Array.from({ length: max }, (_, i) => ({ count: i + 1, amounts: instalments(amount, i + 1) }));
 import { redeemVoucher } from "./vouchers.js";
 
 export const CurrencyEnum = builder.enumType("Currency", { values: ["BRL", "USD", "MXN"] as const });
@@ -31,7 +42,17 @@ export const PlanPriceRef = builder.objectRef<PlanPriceView>("PlanPrice").implem
     }),
     instalmentAmounts: t.intList({
       description: "The most interest-free instalments offered, each as it will be charged (they sum to amount); one element when none.",
-      resolve: (p) => instalments(p.amount, p.maxInstallments),
+      resolve: (p, _args, ctx) => instalments(p.amount, maxInstalments(providerOf(ctx), p)),
+    }),
+    instalmentPlans: t.field({
+      type: [InstalmentPlanRef],
+      description: "The instalment counts a reader may choose at checkout (1 to the most offered), each as it will be charged.",
+      resolve: (p, _args, ctx) => instalmentPlans(p.amount, maxInstalments(providerOf(ctx), p)),
+    }),
+    instalmentsOnlyWithoutSubscription: t.boolean({
+      description:
+        "True when the catalogue offers this plan in instalments but the provider cannot split a subscription's charge (Stripe: instalments are for one-time payments only), so it is paid at once.",
+      resolve: (p, _args, ctx) => maxInstalments("LOCAL", p) > 1 && maxInstalments(providerOf(ctx), p) === 1,
     }),
     trialEndsIfStartedNow: t.field({
       type: "DateTime",
@@ -59,7 +80,12 @@ const ExclusiveOfferRef = builder.objectRef<OfferView>("ExclusiveOffer").impleme
     fromAmount: t.exposeInt("fromAmount"),
     toAmount: t.exposeInt("toAmount"),
     perMonthAmount: t.int({ nullable: true, resolve: (o) => (o.plan.interval === "YEAR" ? perMonth(o.toAmount) : null) }),
-    instalmentAmounts: t.intList({ resolve: (o) => instalments(o.toAmount, o.plan.maxInstallments) }),
+    instalmentAmounts: t.intList({ resolve: (o, _args, ctx) => instalments(o.toAmount, maxInstalments(providerOf(ctx), o.plan)) }),
+    instalmentPlans: t.field({
+      type: [InstalmentPlanRef],
+      description: "The instalment counts a reader may choose for the offer's price, each as it will be charged.",
+      resolve: (o, _args, ctx) => instalmentPlans(o.toAmount, maxInstalments(providerOf(ctx), o.plan)),
+    }),
     availability: t.expose("availability", { type: OfferAvailabilityEnum }),
   }),
 });

@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { queuePaymentFailedMail, queueReceiptMail, queueTrialReminder, type MailSettings } from "./commerce-mail.js";
 import { syncSubscriptionEntitlement } from "./entitlements.js";
 import { cancelJob, scheduleJob, type JobHandlers } from "./jobs.js";
-import type { PaymentProvider, ProviderCharge, ProviderSubscription } from "./providers/provider.js";
+import type { PaymentProvider, ProviderCharge, ProviderEvent, ProviderSubscription } from "./providers/provider.js";
 
 type Tx = Prisma.TransactionClient;
 
@@ -105,6 +105,7 @@ async function applyCharge(commerce: Commerce, tx: Tx, c: ProviderCharge, now: D
     planId: c.planId,
     currency: c.currency,
     amount: c.amount,
+    instalments: c.instalments,
     paidAt: c.paidAt,
     refundedAmount: c.refundedAmount,
     refundedAt: c.refundedAt,
@@ -151,6 +152,23 @@ export async function syncCharge(commerce: Commerce, chargeId: string): Promise<
   commerce.wake();
 }
 
+/** The objects an event names, as the provider holds them now (a charge with its subscription, if any). */
+async function refetch(commerce: Commerce, object: ProviderEvent["object"]) {
+  const { provider } = commerce;
+  if (object.kind === "none") return [null, null] as const;
+  if (object.kind === "subscription") return [await provider.retrieveSubscription(object.id), null] as const;
+  let charge: ProviderCharge | null;
+  let subscriptionId: string | null;
+  if (object.kind === "invoice") {
+    if (!provider.retrieveInvoice) return [null, null] as const;
+    ({ charge, subscriptionId } = await provider.retrieveInvoice(object.id));
+  } else {
+    charge = await provider.retrieveCharge(object.id);
+    subscriptionId = charge.subscriptionId;
+  }
+  return [subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null, charge] as const;
+}
+
 /**
  * A webhook delivery: verified on the raw body (throws when forged, tampered or old), stored once by
  * event id, applied by refetching the object it names (so replays and any order end in the provider's
@@ -158,15 +176,7 @@ export async function syncCharge(commerce: Commerce, chargeId: string): Promise<
  */
 export async function handleWebhook(commerce: Commerce, rawBody: string | Buffer, signature: string): Promise<"applied" | "duplicate"> {
   const event = commerce.provider.verifyEvent(rawBody, signature);
-  const [subscription, charge] =
-    event.object.kind === "none"
-      ? [null, null]
-      : event.object.kind === "subscription"
-        ? [await commerce.provider.retrieveSubscription(event.object.id), null]
-        : await (async () => {
-            const c = await commerce.provider.retrieveCharge(event.object.id);
-            return [c.subscriptionId ? await commerce.provider.retrieveSubscription(c.subscriptionId) : null, c] as const;
-          })();
+  const [subscription, charge] = await refetch(commerce, event.object);
   const now = (commerce.now ?? (() => new Date()))();
   const applied = await commerce.prisma.$transaction(async (tx) => {
     const stored = await tx.providerEvent.createMany({

@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import { drainQueue, type WorkQueue } from "../../db/work-queue.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 /** How long a claimed job is its worker's: after it, a crashed worker's job is taken again. */
@@ -27,52 +28,37 @@ export async function scheduleJob(db: Db, input: { kind: string; key: string; ru
 /** Cancels a job that has not run (the trial reminder goes with the trial). */
 export const cancelJob = (db: Db, key: string) => db.job.deleteMany({ where: { key, doneAt: null } });
 
+/** The job table on the shared work queue (db/work-queue.ts), as the mail outbox is: a failure is retried a minute later. */
+const JOBS: WorkQueue = {
+  table: "Job",
+  doneColumn: "doneAt",
+  dueColumn: "runAt",
+  returning: `"kind", "payload"`,
+  leaseMs: LEASE_MS,
+  maxAttempts: MAX_ATTEMPTS,
+  retryDelayMs: () => 60_000,
+};
+
 type Claimed = { id: string; kind: string; payload: Prisma.JsonValue; attempts: number };
 
-/** The mail outbox's claim (outbox.ts): one UPDATE on a `FOR UPDATE SKIP LOCKED` pick, with a lease. */
-async function claimNext(prisma: PrismaClient, now: Date): Promise<Claimed | null> {
-  const rows = await prisma.$queryRaw<Claimed[]>`
-    UPDATE "Job" SET "lockedUntil" = ${new Date(now.getTime() + LEASE_MS)}, "attempts" = "attempts" + 1
-    WHERE "id" = (
-      SELECT "id" FROM "Job"
-      WHERE "doneAt" IS NULL AND "failedAt" IS NULL AND "runAt" <= ${now}
-        AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${now})
-      ORDER BY "runAt" FOR UPDATE SKIP LOCKED LIMIT 1
-    )
-    RETURNING "id", "kind", "payload", "attempts"`;
-  return rows[0] ?? null;
-}
-
-/** Runs every job due now, each once across instances; a failure is retried a minute later. */
+/** Runs every job due now, each once across instances, its work and "done" in one transaction. */
 export async function runDueJobs(
   prisma: PrismaClient,
   handlers: JobHandlers,
   options: { now?: () => Date; onError?: (error: unknown, jobId: string) => void } = {},
 ): Promise<number> {
-  const clock = options.now ?? (() => new Date());
-  let ran = 0;
-  for (let job = await claimNext(prisma, clock()); job; job = await claimNext(prisma, clock())) {
-    try {
+  const { done } = await drainQueue<Claimed>(
+    prisma,
+    JOBS,
+    async (job, now) => {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      const id = job.id;
       await prisma.$transaction(async (tx) => {
-        await handler(tx, job.payload, clock());
-        await tx.job.update({ where: { id }, data: { doneAt: clock(), lockedUntil: null, lastError: null } });
+        await handler(tx, job.payload, now);
+        await tx.job.update({ where: { id: job.id }, data: { doneAt: now, lockedUntil: null, lastError: null } });
       });
-      ran++;
-    } catch (error) {
-      options.onError?.(error, job.id);
-      const now = clock();
-      await prisma.job.update({
-        where: { id: job.id },
-        data: {
-          lockedUntil: null,
-          lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
-          ...(job.attempts >= MAX_ATTEMPTS ? { failedAt: now } : { runAt: new Date(now.getTime() + 60_000) }),
-        },
-      });
-    }
-  }
-  return ran;
+    },
+    options,
+  );
+  return done;
 }

@@ -1,5 +1,5 @@
 import type { Context } from "../../context.js";
-import type { Currency, PlanInterval } from "../../generated/prisma/enums.js";
+import type { Currency, PaymentProvider, PlanInterval } from "../../generated/prisma/enums.js";
 import { CURRENCY_BY_LANGUAGE } from "./money.js";
 
 export type PlanPriceView = {
@@ -20,6 +20,19 @@ export type OfferView = {
   toAmount: number;
   availability: "LIVE" | "ENDED" | "NOT_ELIGIBLE";
 };
+
+/**
+ * The most interest-free instalments a plan can be paid in with this provider (1: at once). Only the
+ * annual and lifetime plans, only in BRL and MXN, up to the catalogue's maximum (at most 12). Stripe
+ * splits only one-time card payments into instalments (PaymentIntent
+ * payment_method_options.card.installments, Brazil and Mexico): a subscription's invoices are charged
+ * whole, so with Stripe the annual plan is paid at once and only lifetime is offered in instalments.
+ */
+export function maxInstalments(provider: PaymentProvider, plan: Pick<PlanPriceView, "interval" | "currency" | "maxInstallments">): number {
+  if (plan.interval === "MONTH" || (plan.currency !== "BRL" && plan.currency !== "MXN")) return 1;
+  if (provider === "STRIPE" && plan.interval !== "LIFETIME") return 1;
+  return Math.min(12, Math.max(1, plan.maxInstallments));
+}
 
 /** The currency this viewer pays in: a customer's own (kept whatever the interface language), else the page's. */
 export async function viewerCurrency(ctx: Pick<Context, "prisma" | "viewer" | "locale">): Promise<Currency> {

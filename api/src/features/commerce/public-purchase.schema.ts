@@ -7,9 +7,11 @@ import { emailSchema, normalizeEmail } from "../accounts/auth.validation.js";
 import { sendCreatePasswordLink } from "../accounts/create-password.js";
 import { RateLimitedError } from "../accounts/rate-limits.js";
 import { startPlan } from "./checkout.js";
+import { instalmentsArg } from "./subscription.schema.js";
 import {
   AlreadySubscribedError,
   CardDeclinedError,
+  InstalmentsUnavailableError,
   InsufficientFundsError,
   OfferUnavailableError,
   PaymentFailedError,
@@ -39,6 +41,7 @@ builder.mutationField("purchaseAsVisitor", (t) =>
         PaymentFailedError,
         AlreadySubscribedError,
         OfferUnavailableError,
+        InstalmentsUnavailableError,
       ],
     },
     args: {
@@ -46,12 +49,17 @@ builder.mutationField("purchaseAsVisitor", (t) =>
       planId: t.arg.string({ required: true }),
       offerSlug: t.arg.string({ required: false }),
       paymentMethodId: t.arg.string({ required: true }),
+      instalments: t.arg.int({
+        required: false,
+        description: "Interest-free instalments (annual and lifetime in BRL and MXN; 1 by default).",
+      }),
     },
     validate: z.object({
       email: emailSchema,
       planId: z.string().max(64),
       offerSlug: z.string().max(64).nullish(),
       paymentMethodId: z.string().min(1).max(255),
+      instalments: instalmentsArg,
     }),
     resolve: async (_root, args, ctx) => {
       if (!ctx.commerce) throw new Error("Commerce is not running in this context");
@@ -79,6 +87,7 @@ builder.mutationField("purchaseAsVisitor", (t) =>
             paymentMethodId: args.paymentMethodId,
             trial: false,
             now: ctx.now,
+            instalments: args.instalments ?? 1,
           },
         );
       } catch (error) {

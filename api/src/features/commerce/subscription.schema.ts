@@ -1,13 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { builder, type SignedInContext } from "../../builder.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { routePath } from "@brevia/routes";
 import { appLink } from "../accounts/mail/account-mail.js";
+import { RateLimitedError } from "../accounts/rate-limits.js";
 import { cancelPlan, liveSubscription, resumePlan, startHostedCheckout, startPlan } from "./checkout.js";
 import {
   AlreadySubscribedError,
   CardDeclinedError,
   CheckoutUnavailableError,
+  InstalmentsUnavailableError,
   InsufficientFundsError,
   NoSubscriptionError,
   OfferUnavailableError,
@@ -15,6 +18,7 @@ import {
   TestClockUnavailableError,
 } from "./commerce.errors.js";
 import { CurrencyEnum } from "./commerce.schema.js";
+import { instalments } from "./money.js";
 
 const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", {
   description: "TRIALING, ACTIVE and PAST_DUE (a grace period while the card is retried) keep access; CANCELED and UNPAID end it.",
@@ -81,6 +85,12 @@ builder.prismaObject("Receipt", {
     refundedAt: t.expose("refundedAt", { type: "DateTime", nullable: true }),
     cardBrand: t.exposeString("cardBrand", { nullable: true }),
     cardLast4: t.exposeString("cardLast4", { nullable: true }),
+    instalmentAmounts: t.intList({
+      description:
+        "The interest-free instalments the card is charged in, each as charged (they sum to amount); one element when paid at once.",
+      select: { amount: true, instalments: true },
+      resolve: (r) => instalments(r.amount, r.instalments),
+    }),
   }),
 });
 
@@ -133,15 +143,39 @@ const PAYMENT_ERRORS = [
   PaymentFailedError,
   AlreadySubscribedError,
   OfferUnavailableError,
+  InstalmentsUnavailableError,
 ];
 const paymentMethodId = z.string().min(1).max(255);
+/** The reader's chosen count of interest-free instalments (checked against the plan and provider by startPlan). */
+export const instalmentsArg = z.number().int().min(1, { message: "NOT_AN_OPTION" }).max(12, { message: "NOT_AN_OPTION" }).nullish();
 
 const HostedCheckoutRef = builder.objectRef<{ url: string }>("HostedCheckout").implement({
   description: "The provider's hosted checkout page (Stripe Checkout): send the browser there.",
   fields: (t) => ({ url: t.exposeString("url") }),
 });
 
+const CardSetupRef = builder.objectRef<{ clientSecret: string }>("CardSetup").implement({
+  description:
+    "A SetupIntent for Stripe's card element: the browser confirms it with Stripe.js, then passes its payment method to startTrial, subscribe or purchaseAsVisitor.",
+  fields: (t) => ({ clientSecret: t.exposeString("clientSecret") }),
+});
+
 builder.mutationFields((t) => ({
+  prepareCardSetup: t.field({
+    type: CardSetupRef,
+    description:
+      "Stripe's card element (visitors on /public/purchase and signed-in readers): a SetupIntent to confirm in the browser, so no card number reaches Brevia and 3-D Secure happens there. What is bought and its price are decided afterwards by the server. CHECKOUT_UNAVAILABLE with the local provider (its own card form makes payment methods).",
+    authScopes: { public: true },
+    errors: { types: [RateLimitedError, CheckoutUnavailableError] },
+    resolve: async (_root, _args, ctx) => {
+      const commerce = ctx.commerce;
+      const createCardSetup = commerce?.provider.createCardSetup?.bind(commerce.provider);
+      if (!createCardSetup) throw new CheckoutUnavailableError();
+      await ctx.rateLimits.consume(["cardSetupPerIp", ctx.ip]);
+      // A fresh SetupIntent each time the form is submitted; the key makes the SDK's own retries one.
+      return createCardSetup({ userId: ctx.viewer?.id ?? null, idempotencyKey: `card-setup:${randomUUID()}` });
+    },
+  }),
   startHostedCheckout: t.withAuth({ signedIn: true }).field({
     type: HostedCheckoutRef,
     description:
@@ -181,8 +215,11 @@ builder.mutationFields((t) => ({
     description:
       "Starts the annual plan's free trial with a payment method from the provider's card form; nothing is charged until the trial ends.",
     errors: { types: PAYMENT_ERRORS },
-    args: { paymentMethodId: t.arg.string({ required: true }) },
-    validate: z.object({ paymentMethodId }),
+    args: {
+      paymentMethodId: t.arg.string({ required: true }),
+      instalments: t.arg.int({ required: false, description: "Interest-free instalments for the charge after the trial (1 by default)." }),
+    },
+    validate: z.object({ paymentMethodId, instalments: instalmentsArg }),
     resolve: async (query, _root, args, ctx) => {
       const sub = await startPlan(commerceOf(ctx), buyer(ctx), {
         planId: "annual",
@@ -190,6 +227,7 @@ builder.mutationFields((t) => ({
         paymentMethodId: args.paymentMethodId,
         trial: true,
         now: ctx.now,
+        instalments: args.instalments ?? 1,
       });
       return ctx.prisma.subscription.findUniqueOrThrow({ ...query, where: { id: sub.id } });
     },
@@ -202,8 +240,17 @@ builder.mutationFields((t) => ({
       planId: t.arg.string({ required: true }),
       offerSlug: t.arg.string({ required: false }),
       paymentMethodId: t.arg.string({ required: true }),
+      instalments: t.arg.int({
+        required: false,
+        description: "Interest-free instalments (annual and lifetime in BRL and MXN; 1 by default).",
+      }),
     },
-    validate: z.object({ planId: z.string().max(64), offerSlug: z.string().max(64).nullish(), paymentMethodId }),
+    validate: z.object({
+      planId: z.string().max(64),
+      offerSlug: z.string().max(64).nullish(),
+      paymentMethodId,
+      instalments: instalmentsArg,
+    }),
     resolve: async (query, _root, args, ctx) => {
       const sub = await startPlan(commerceOf(ctx), buyer(ctx), {
         planId: args.planId,
@@ -211,6 +258,7 @@ builder.mutationFields((t) => ({
         paymentMethodId: args.paymentMethodId,
         trial: false,
         now: ctx.now,
+        instalments: args.instalments ?? 1,
       });
       return ctx.prisma.subscription.findUniqueOrThrow({ ...query, where: { id: sub.id } });
     },

@@ -27,6 +27,7 @@ const MESSAGES = {
   NO_SUBSCRIPTION: msg`You have no subscription to change.`,
   TEST_CLOCK_UNAVAILABLE: msg`The test clock is off here.`,
   CHECKOUT_UNAVAILABLE: msg`The secure payment page is not available. Please pay with the card form.`,
+  INSTALMENTS_UNAVAILABLE: msg`This plan cannot be paid in that many instalments. Please choose another number.`,
   HIGHLIGHT_NOT_FOUND: msg`This highlight was already deleted.`,
   KINDLE_EMAIL_MISSING: msg`Add your Kindle email in your settings to send books to your Kindle.`,
   // RATE_LIMITED says how long to wait: see rateLimited below.

@@ -2,7 +2,19 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useApolloClient } from "@apollo/client/react";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { matchRoute } from "@brevia/routes";
+import { CARD_CHECKOUT_ROUTES } from "@brevia/routes/checkout-pages";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+  type ComponentProps,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { errorOf } from "../../app/errors/error-messages";
 import { StartHostedCheckoutMutation } from "./commerce.graphql";
 import { TestModeBadge } from "./TestModeBadge";
@@ -19,10 +31,46 @@ const PROVIDER_MESSAGES: Record<string, MessageDescriptor> = {
   invalid_cvc: msg`Your card's security code is invalid.`,
 };
 
+const StripeCardForm = lazy(() => import("./StripeCardForm"));
+const noSubscription = () => () => undefined;
+
+/**
+ * Whether this document was loaded from a checkout page's address: only those pages' HTML carries the
+ * Content-Security-Policy that lets Stripe.js in (the policy is the document's, not the route's).
+ */
+function documentAllowsStripe(): boolean {
+  const entry = globalThis.performance?.getEntriesByType?.("navigation")[0];
+  if (!entry) return true;
+  const route = matchRoute(new URL(entry.name).pathname);
+  return route !== null && CARD_CHECKOUT_ROUTES.includes(route.name);
+}
+
+/** Stripe's card element, in its own chunk, in the browser only (after hydration, as the server renders none). */
+function LazyStripeCardForm(props: ComponentProps<typeof StripeCardForm>) {
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const allowed = hydrated && documentAllowsStripe();
+  useEffect(() => {
+    // Reached by client-side navigation from a page whose policy keeps Stripe out: load this page from the server.
+    if (hydrated && !allowed) window.location.reload();
+  }, [hydrated, allowed]);
+  if (!allowed) return null;
+  return (
+    <Suspense fallback={null}>
+      <StripeCardForm {...props} />
+    </Suspense>
+  );
+}
+
 type ProviderAnswer = { id?: string; error?: { code: string; decline_code?: string } };
 
 export function CardForm(props: {
   provider: "LOCAL" | "STRIPE";
+  /** With Stripe: the card element (Stripe.js), beside the hosted Checkout. */
+  stripePublishableKey?: string | null;
   submitLabel: string;
   /** Uses the payment method; answers an error message to show, or null when done. */
   onPaymentMethod(paymentMethodId: string): Promise<string | null>;
@@ -39,13 +87,6 @@ export function CardForm(props: {
   const client = useApolloClient();
   if (props.provider !== "LOCAL") {
     const hosted = props.hostedCheckout;
-    if (!hosted) {
-      return (
-        <p role="alert">
-          <Trans>Card payments with Stripe are not available on this page yet.</Trans>
-        </p>
-      );
-    }
     // Stripe Checkout: the card is typed on Stripe's page (no card number reaches Brevia), then back here.
     async function goToCheckout() {
       setBusy(true);
@@ -65,20 +106,46 @@ export function CardForm(props: {
         setBusy(false);
       }
     }
-    return (
-      <div className="card-form card-form--hosted">
-        {error && (
-          <p id={`${id}-error`} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="button" className="button" disabled={busy} onClick={() => void goToCheckout()}>
-          {props.submitLabel}
-        </button>
-        <p>
-          <Trans>You pay on Stripe's secure page, then come back to Brevia.</Trans>
+    if (!props.stripePublishableKey && !hosted) {
+      return (
+        <p role="alert">
+          <Trans>Card payments with Stripe are not available on this page yet.</Trans>
         </p>
-      </div>
+      );
+    }
+    return (
+      <>
+        {props.stripePublishableKey && (
+          <LazyStripeCardForm
+            publishableKey={props.stripePublishableKey}
+            submitLabel={props.submitLabel}
+            onPaymentMethod={props.onPaymentMethod}
+            lead={props.lead}
+          >
+            {props.children}
+          </LazyStripeCardForm>
+        )}
+        {hosted && (
+          <div className="card-form card-form--hosted">
+            {error && (
+              <p id={`${id}-error`} className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+            <button
+              type="button"
+              className={props.stripePublishableKey ? "button button--secondary" : "button"}
+              disabled={busy}
+              onClick={() => void goToCheckout()}
+            >
+              {props.stripePublishableKey ? t`Pay on Stripe's page instead` : props.submitLabel}
+            </button>
+            <p>
+              <Trans>You pay on Stripe's secure page, then come back to Brevia.</Trans>
+            </p>
+          </div>
+        )}
+      </>
     );
   }
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import type { Locale } from "@brevia/routes";
 import { formatDate, formatMoney } from "./money";
+import { useInstalmentLabel } from "./InstalmentChoice";
 import { planName } from "./plans";
 
 export type ReceiptFacts = {
@@ -14,6 +15,8 @@ export type ReceiptFacts = {
   refundedAt?: unknown;
   cardBrand?: string | null;
   cardLast4?: string | null;
+  /** Each instalment as charged (one element: paid at once). */
+  instalmentAmounts?: readonly number[];
 };
 
 /**
@@ -34,6 +37,7 @@ export function PrintableReceipt({
   onClose(): void;
 }) {
   const { t, i18n } = useLingui();
+  const instalmentLabel = useInstalmentLabel(receipt.currency, locale);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -69,6 +73,12 @@ export function PrintableReceipt({
         <dd>{planName(i18n, receipt.planId)}</dd>
         <dt>{t`Amount paid`}</dt>
         <dd>{formatMoney(locale, receipt.currency, receipt.amount)}</dd>
+        {receipt.instalmentAmounts && receipt.instalmentAmounts.length > 1 && (
+          <>
+            <dt>{t`Paid in`}</dt>
+            <dd>{instalmentLabel(receipt.instalmentAmounts)}</dd>
+          </>
+        )}
         {receipt.refundedAmount > 0 && (
           <>
             <dt>{t`Refunded`}</dt>

@@ -7,6 +7,7 @@ import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { CancelSubscriptionMutation, ResumeSubscriptionMutation, SubscriptionQuery } from "./commerce.graphql";
 import { formatDate, formatMoney } from "./money";
 import { planName, statusName } from "./plans";
+import { PaidInInstalments } from "./InstalmentChoice";
 import { PrintableReceipt } from "./PrintableReceipt";
 
 /**
@@ -133,6 +134,12 @@ export function SubscriptionSettings() {
                 <td>
                   {formatMoney(locale, r.currency, r.amount)}
                   {r.refundedAmount > 0 && <> ({t`refunded`})</>}
+                  {r.instalmentAmounts.length > 1 && (
+                    <>
+                      {" · "}
+                      <PaidInInstalments amounts={r.instalmentAmounts} currency={r.currency} locale={locale} />
+                    </>
+                  )}
                 </td>
                 <td>{r.cardLast4 ? `•••• ${r.cardLast4}` : "—"}</td>
                 <td>

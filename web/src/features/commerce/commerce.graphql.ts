@@ -50,11 +50,17 @@ export const CheckoutQuery = graphql(`
       listAmount
       perMonthAmount
       instalmentAmounts
+      instalmentPlans {
+        count
+        amounts
+      }
+      instalmentsOnlyWithoutSubscription
       trialEndsIfStartedNow
     }
     commerceSettings {
       provider
       testMode
+      stripePublishableKey
     }
   }
 `);
@@ -92,6 +98,7 @@ export const SubscriptionQuery = graphql(`
         refundedAt
         cardBrand
         cardLast4
+        instalmentAmounts
       }
     }
     commerceSettings {
@@ -101,8 +108,8 @@ export const SubscriptionQuery = graphql(`
 `);
 
 export const StartTrialMutation = graphql(`
-  mutation StartTrial($paymentMethodId: String!) {
-    startTrial(paymentMethodId: $paymentMethodId) {
+  mutation StartTrial($paymentMethodId: String!, $instalments: Int) {
+    startTrial(paymentMethodId: $paymentMethodId, instalments: $instalments) {
       ...MutationError @unmask
       ... on PremiumSubscription {
         status
@@ -113,8 +120,8 @@ export const StartTrialMutation = graphql(`
 `);
 
 export const SubscribeMutation = graphql(`
-  mutation Subscribe($planId: String!, $offerSlug: String, $paymentMethodId: String!) {
-    subscribe(planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId) {
+  mutation Subscribe($planId: String!, $offerSlug: String, $paymentMethodId: String!, $instalments: Int) {
+    subscribe(planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId, instalments: $instalments) {
       ...MutationError @unmask
       ... on PremiumSubscription {
         status
@@ -170,23 +177,29 @@ export const ExclusiveOfferQuery = graphql(`
       toAmount
       perMonthAmount
       instalmentAmounts
+      instalmentPlans {
+        count
+        amounts
+      }
       availability
       plan {
         planId
         interval
         currency
+        instalmentsOnlyWithoutSubscription
       }
     }
     commerceSettings {
       provider
       testMode
+      stripePublishableKey
     }
   }
 `);
 
 export const PurchaseAsVisitorMutation = graphql(`
-  mutation PurchaseAsVisitor($email: String!, $planId: String!, $offerSlug: String, $paymentMethodId: String!) {
-    purchaseAsVisitor(email: $email, planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId) {
+  mutation PurchaseAsVisitor($email: String!, $planId: String!, $offerSlug: String, $paymentMethodId: String!, $instalments: Int) {
+    purchaseAsVisitor(email: $email, planId: $planId, offerSlug: $offerSlug, paymentMethodId: $paymentMethodId, instalments: $instalments) {
       ...MutationError @unmask
       ... on PurchaseCompleted {
         email
@@ -208,6 +221,11 @@ export const PublicPurchaseQuery = graphql(`
       amount
       perMonthAmount
       instalmentAmounts
+      instalmentPlans {
+        count
+        amounts
+      }
+      instalmentsOnlyWithoutSubscription
     }
     exclusiveOffer(slug: $offer) @include(if: $withOffer) {
       slug
@@ -215,15 +233,21 @@ export const PublicPurchaseQuery = graphql(`
       fromAmount
       toAmount
       instalmentAmounts
+      instalmentPlans {
+        count
+        amounts
+      }
       availability
       plan {
         planId
         currency
+        instalmentsOnlyWithoutSubscription
       }
     }
     commerceSettings {
       provider
       testMode
+      stripePublishableKey
     }
   }
 `);
@@ -234,6 +258,17 @@ export const StartHostedCheckoutMutation = graphql(`
       ...MutationError @unmask
       ... on HostedCheckout {
         url
+      }
+    }
+  }
+`);
+
+export const PrepareCardSetupMutation = graphql(`
+  mutation PrepareCardSetup {
+    prepareCardSetup {
+      ...MutationError @unmask
+      ... on CardSetup {
+        clientSecret
       }
     }
   }

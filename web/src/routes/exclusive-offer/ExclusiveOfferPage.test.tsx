@@ -14,8 +14,9 @@ const offer = (availability: Availability, overrides: Record<string, unknown> = 
   toAmount: 3995,
   perMonthAmount: 332,
   instalmentAmounts: [3995],
+  instalmentPlans: [{ __typename: "InstalmentPlan", count: 1, amounts: [3995] }],
   availability,
-  plan: { __typename: "PlanPrice", planId: "annual", interval: "YEAR", currency: "USD" },
+  plan: { __typename: "PlanPrice", planId: "annual", interval: "YEAR", currency: "USD", instalmentsOnlyWithoutSubscription: false },
   ...overrides,
 });
 
@@ -28,7 +29,7 @@ function setUp(
       __typename: "Query",
       viewer: signedIn ? { __typename: "Viewer", id: "reader" } : null,
       exclusiveOffer: answer,
-      commerceSettings: { __typename: "CommerceSettings", provider, testMode: provider === "LOCAL" },
+      commerceSettings: { __typename: "CommerceSettings", provider, testMode: provider === "LOCAL", stripePublishableKey: null },
     }),
     StartHostedCheckout: () => ({
       __typename: "Mutation",
@@ -85,6 +86,7 @@ describe("/exclusive-offer/:offer", () => {
       planId: "annual",
       offerSlug: "annual-50",
       paymentMethodId: "pm_test_1",
+      instalments: 1,
     });
   });
 
@@ -114,7 +116,17 @@ describe("/exclusive-offer/:offer", () => {
         toAmount: 249800,
         perMonthAmount: null,
         instalmentAmounts: Array.from({ length: 12 }, (_, i) => (i < 8 ? 20817 : 20816)),
-        plan: { __typename: "PlanPrice", planId: "lifetime", interval: "LIFETIME", currency: "MXN" },
+        instalmentPlans: [
+          { __typename: "InstalmentPlan", count: 1, amounts: [249800] },
+          { __typename: "InstalmentPlan", count: 12, amounts: Array.from({ length: 12 }, (_, i) => (i < 8 ? 20817 : 20816)) },
+        ],
+        plan: {
+          __typename: "PlanPrice",
+          planId: "lifetime",
+          interval: "LIFETIME",
+          currency: "MXN",
+          instalmentsOnlyWithoutSubscription: false,
+        },
       }),
       { locale: "es", slug: "lifetime-60" },
     );

@@ -1,5 +1,6 @@
 import { useApolloClient, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router-dom";
 import type { Apollo } from "../../app/apollo";
 import { errorOf } from "../../app/errors/error-messages";
@@ -9,6 +10,7 @@ import { CardForm } from "../../features/commerce/CardForm";
 import { ExclusiveOfferQuery, SubscribeMutation } from "../../features/commerce/commerce.graphql";
 import { formatMoney } from "../../features/commerce/money";
 import { Instalments } from "../../features/commerce/Instalments";
+import { InstalmentChoice } from "../../features/commerce/InstalmentChoice";
 import { planName } from "../../features/commerce/plans";
 import { TestModeBadge } from "../../features/commerce/TestModeBadge";
 
@@ -36,6 +38,7 @@ export function Component() {
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof pageLoader>>>;
   const { data } = useReadQuery(queryRef);
   const offer = data.exclusiveOffer;
+  const [count, setCount] = useState(1);
   const testMode = data.commerceSettings.testMode;
 
   if (!offer || offer.availability !== "LIVE") {
@@ -121,17 +124,30 @@ export function Component() {
           </dl>
           <CardForm
             provider={data.commerceSettings.provider}
+            stripePublishableKey={data.commerceSettings.stripePublishableKey}
             submitLabel={t`Pay ${to}`}
             hostedCheckout={{ planId, offerSlug: offer.slug, cancelPath: offerPath }}
             onPaymentMethod={async (paymentMethodId) => {
               const answer = (
-                await client.mutate({ mutation: SubscribeMutation, variables: { planId, offerSlug: offer.slug, paymentMethodId } })
+                await client.mutate({
+                  mutation: SubscribeMutation,
+                  variables: { planId, offerSlug: offer.slug, paymentMethodId, instalments: count },
+                })
               ).data?.subscribe;
               const error = answer ? errorOf(i18n, answer) : t`Something went wrong. Please try again.`;
               if (!error) await navigate(localize("/welcome-to-knowledge"));
               return error;
             }}
-          />
+          >
+            <InstalmentChoice
+              plans={offer.instalmentPlans}
+              currency={currency}
+              locale={locale}
+              value={count}
+              onChange={setCount}
+              stripeWithholds={offer.plan.instalmentsOnlyWithoutSubscription}
+            />
+          </CardForm>
         </section>
       ) : (
         <p className="exclusive-offer__actions">

@@ -12,6 +12,15 @@ const price = (planId: string, interval: string, amount: number, instalmentAmoun
   amount,
   perMonthAmount: null,
   instalmentAmounts,
+  // Every count up to the most offered, each as charged (here: the most offered's amounts, and paying at once).
+  instalmentPlans:
+    instalmentAmounts.length > 1
+      ? [
+          { __typename: "InstalmentPlan", count: 1, amounts: [amount] },
+          { __typename: "InstalmentPlan", count: instalmentAmounts.length, amounts: instalmentAmounts },
+        ]
+      : [{ __typename: "InstalmentPlan", count: 1, amounts: [amount] }],
+  instalmentsOnlyWithoutSubscription: false,
 });
 
 function setUp(path: string, { signedIn = false, purchase = (_v: Record<string, unknown>): Record<string, unknown> => ({}) } = {}) {
@@ -33,12 +42,13 @@ function setUp(path: string, { signedIn = false, purchase = (_v: Record<string, 
               fromAmount: 29900,
               toAmount: 17940,
               instalmentAmounts: [17940],
+              instalmentPlans: [{ __typename: "InstalmentPlan", count: 1, amounts: [17940] }],
               availability: "LIVE",
-              plan: { __typename: "PlanPrice", planId: "annual", currency: "BRL" },
+              plan: { __typename: "PlanPrice", planId: "annual", currency: "BRL", instalmentsOnlyWithoutSubscription: false },
             },
           }
         : {}),
-      commerceSettings: { __typename: "CommerceSettings", provider: "LOCAL", testMode: true },
+      commerceSettings: { __typename: "CommerceSettings", provider: "LOCAL", testMode: true, stripePublishableKey: null },
     }),
     PurchaseAsVisitor: (variables) => ({ __typename: "Mutation", purchaseAsVisitor: purchase(variables) }),
   });
@@ -77,6 +87,11 @@ describe("/public/purchase", () => {
     expect(text(".order-total")).toBe("R$ 299,00");
     // Each instalment as it will be charged (they sum to the price).
     expect(text(".instalments")).toBe("Ou em até 12x sem juros: 8 de R$ 24,92 e 4 de R$ 24,91.");
+    // The reader chooses the count; each option says the instalments as they will be charged.
+    await user.selectOptions(screen.getByLabelText("Pagar em"), "12");
+    expect((screen.getByLabelText("Pagar em") as HTMLSelectElement).selectedOptions[0]?.textContent?.replace(/\u00a0/g, " ")).toBe(
+      "12 parcelas sem juros: 8 × R$ 24,92 e 4 × R$ 24,91",
+    );
     await payWith(user, "Ada@Example.com");
     const thanks = await screen.findByRole("heading", { name: "Obrigado! Confira seu e-mail" });
     await waitFor(() => expect(document.activeElement).toBe(thanks));
@@ -86,6 +101,7 @@ describe("/public/purchase", () => {
       planId: "annual",
       offerSlug: null,
       paymentMethodId: "pm_1",
+      instalments: 12,
     });
   });
 

@@ -10,6 +10,7 @@ import { CardForm } from "../../features/commerce/CardForm";
 import { PublicPurchaseQuery, PurchaseAsVisitorMutation } from "../../features/commerce/commerce.graphql";
 import { formatMoney } from "../../features/commerce/money";
 import { Instalments } from "../../features/commerce/Instalments";
+import { InstalmentChoice, offeredCount } from "../../features/commerce/InstalmentChoice";
 import { planName } from "../../features/commerce/plans";
 
 // With the page (one chunk; see library-highlights/Highlights.tsx).
@@ -52,6 +53,10 @@ export function Component() {
   const plan = data.pricing.find((p) => p.planId === planId);
   const total = offer ? offer.toAmount : plan?.amount;
   const instalments = offer ? offer.instalmentAmounts : (plan?.instalmentAmounts ?? []);
+  const instalmentPlans = offer ? offer.instalmentPlans : (plan?.instalmentPlans ?? []);
+  const [chosenCount, setChosenCount] = useState(1);
+  // A count the newly chosen plan does not offer falls back to paying at once.
+  const count = offeredCount(instalmentPlans, chosenCount);
 
   return (
     <section className="checkout public-purchase" aria-labelledby="purchase-title">
@@ -123,12 +128,13 @@ export function Component() {
           </section>
           <CardForm
             provider={data.commerceSettings.provider}
+            stripePublishableKey={data.commerceSettings.stripePublishableKey}
             submitLabel={t`Pay and get Premium`}
             onPaymentMethod={async (paymentMethodId) => {
               const answer = (
                 await client.mutate({
                   mutation: PurchaseAsVisitorMutation,
-                  variables: { email, planId, offerSlug: offer?.slug ?? null, paymentMethodId },
+                  variables: { email, planId, offerSlug: offer?.slug ?? null, paymentMethodId, instalments: count },
                 })
               ).data?.purchaseAsVisitor;
               const error = answer ? errorOf(i18n, answer) : t`Something went wrong. Please try again.`;
@@ -149,7 +155,18 @@ export function Component() {
                 />
               </>
             }
-          />
+          >
+            {plan && (
+              <InstalmentChoice
+                plans={instalmentPlans}
+                currency={plan.currency}
+                locale={locale}
+                value={count}
+                onChange={setChosenCount}
+                stripeWithholds={(offer?.plan ?? plan).instalmentsOnlyWithoutSubscription}
+              />
+            )}
+          </CardForm>
           <p>
             <Trans>Already have an account?</Trans> <Link to={`${localize("/login")}?next=%2Fsettings%2Fsubscribe`}>{t`Log in`}</Link>
           </p>

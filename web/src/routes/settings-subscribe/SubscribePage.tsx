@@ -9,6 +9,7 @@ import { CardForm } from "../../features/commerce/CardForm";
 import { SubscribeMutation } from "../../features/commerce/commerce.graphql";
 import { formatMoney } from "../../features/commerce/money";
 import { Instalments } from "../../features/commerce/Instalments";
+import { InstalmentChoice, offeredCount } from "../../features/commerce/InstalmentChoice";
 import { planName } from "../../features/commerce/plans";
 import type { checkoutLoader } from "../../features/commerce/loaders";
 
@@ -23,6 +24,9 @@ export function Component() {
   const { data } = useReadQuery(queryRef);
   const [planId, setPlanId] = useState(data.pricing[0]?.planId ?? "annual");
   const plan = data.pricing.find((p) => p.planId === planId);
+  const [instalments, setInstalments] = useState(1);
+  // A count the newly chosen plan does not offer falls back to paying at once.
+  const count = offeredCount(plan?.instalmentPlans ?? [], instalments);
   const current = data.viewer?.subscription;
   const subscribed = current && ["TRIALING", "ACTIVE", "PAST_DUE"].includes(current.status);
   return (
@@ -54,15 +58,29 @@ export function Component() {
           {plan && <Instalments amounts={plan.instalmentAmounts} currency={plan.currency} locale={locale} />}
           <CardForm
             provider={data.commerceSettings.provider}
+            stripePublishableKey={data.commerceSettings.stripePublishableKey}
             submitLabel={t`Pay and subscribe`}
             hostedCheckout={{ planId, cancelPath: "/settings/subscribe" }}
             onPaymentMethod={async (paymentMethodId) => {
-              const answer = (await client.mutate({ mutation: SubscribeMutation, variables: { planId, paymentMethodId } })).data?.subscribe;
+              const answer = (
+                await client.mutate({ mutation: SubscribeMutation, variables: { planId, paymentMethodId, instalments: count } })
+              ).data?.subscribe;
               const error = answer ? errorOf(i18n, answer) : t`Something went wrong. Please try again.`;
               if (!error) await navigate(localize("/welcome-to-knowledge"));
               return error;
             }}
-          />
+          >
+            {plan && (
+              <InstalmentChoice
+                plans={plan.instalmentPlans}
+                currency={plan.currency}
+                locale={locale}
+                value={count}
+                onChange={setInstalments}
+                stripeWithholds={plan.instalmentsOnlyWithoutSubscription}
+              />
+            )}
+          </CardForm>
         </>
       )}
     </section>

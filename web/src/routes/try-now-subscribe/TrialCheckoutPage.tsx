@@ -1,5 +1,6 @@
 import { useApolloClient, useReadQuery } from "@apollo/client/react";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router-dom";
 import { errorOf } from "../../app/errors/error-messages";
 import { PageHead } from "../../app/PageHead";
@@ -7,6 +8,7 @@ import { useLocale, useLocalizedPath } from "../../app/useLocale";
 import { CardForm } from "../../features/commerce/CardForm";
 import { StartTrialMutation } from "../../features/commerce/commerce.graphql";
 import { formatDate, formatMoney } from "../../features/commerce/money";
+import { InstalmentChoice } from "../../features/commerce/InstalmentChoice";
 import type { checkoutLoader } from "../../features/commerce/loaders";
 
 /** /try-now/subscribe: the trial checkout. Order summary, the date of the first charge, the card; nothing is charged today. */
@@ -19,6 +21,7 @@ export function Component() {
   const { queryRef } = useLoaderData() as Awaited<ReturnType<ReturnType<typeof checkoutLoader>>>;
   const { data } = useReadQuery(queryRef);
   const annual = data.pricing.find((p) => p.planId === "annual");
+  const [instalments, setInstalments] = useState(1);
   const current = data.viewer?.subscription;
   const subscribed = current && ["TRIALING", "ACTIVE", "PAST_DUE"].includes(current.status);
   return (
@@ -64,15 +67,26 @@ export function Component() {
           </section>
           <CardForm
             provider={data.commerceSettings.provider}
+            stripePublishableKey={data.commerceSettings.stripePublishableKey}
             submitLabel={t`Start my free trial`}
             hostedCheckout={{ planId: "annual", trial: true, cancelPath: "/try-now/subscribe" }}
             onPaymentMethod={async (paymentMethodId) => {
-              const answer = (await client.mutate({ mutation: StartTrialMutation, variables: { paymentMethodId } })).data?.startTrial;
+              const answer = (await client.mutate({ mutation: StartTrialMutation, variables: { paymentMethodId, instalments } })).data
+                ?.startTrial;
               const error = answer ? errorOf(i18n, answer) : t`Something went wrong. Please try again.`;
               if (!error) await navigate(localize("/welcome-to-knowledge"));
               return error;
             }}
-          />
+          >
+            <InstalmentChoice
+              plans={annual.instalmentPlans}
+              currency={annual.currency}
+              locale={locale}
+              value={instalments}
+              onChange={setInstalments}
+              stripeWithholds={annual.instalmentsOnlyWithoutSubscription}
+            />
+          </CardForm>
         </>
       )}
     </section>

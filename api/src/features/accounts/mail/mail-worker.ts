@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../../../generated/prisma/client.js";
+import { startWorkerLoop } from "../../../db/work-queue.js";
 import { deliverDueMail, type MailTransport } from "./outbox.js";
 
 /** Wakes the mail worker after a transaction that queued mail commits (tests: a no-op). */
@@ -14,39 +15,6 @@ export function startMailWorker(
   transport: MailTransport,
   options: { intervalMs?: number; onError?: (error: unknown, messageId?: string) => void } = {},
 ) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDueMail(prisma, transport, { onError: options.onError });
-        } catch (error) {
-          options.onError?.(error);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => void run(), options.intervalMs ?? 15_000).unref();
-  return {
-    wake: () => void run(),
-    /** Delivers what is due now (tests wait on it). */
-    run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startWorkerLoop(() => deliverDueMail(prisma, transport, { onError: options.onError }), options);
 }
 export type MailWorker = ReturnType<typeof startMailWorker>;

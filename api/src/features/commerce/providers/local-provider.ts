@@ -24,6 +24,8 @@ type Sub = {
   offerSlug: string | null;
   currency: Currency;
   amount: number;
+  /** Each charge's interest-free instalments (renewals too); absent on records made before instalments: 1. */
+  instalments?: number;
   status: SubscriptionStatus;
   trialEnd: string | null;
   currentPeriodStart: string;
@@ -43,6 +45,7 @@ type Charge = {
   offerSlug: string | null;
   currency: Currency;
   amount: number;
+  instalments?: number;
   paidAt: string;
   refundedAmount: number;
   refundedAt: string | null;
@@ -207,6 +210,7 @@ export function createLocalProvider(prisma: PrismaClient, options: { webhookSecr
         offerSlug: null,
         currency: sub.currency,
         amount: sub.amount,
+        instalments: sub.instalments ?? 1,
         card: pm,
       },
       periodEnd,
@@ -267,6 +271,7 @@ export function createLocalProvider(prisma: PrismaClient, options: { webhookSecr
                 offerSlug: input.offer?.slug ?? null,
                 currency: input.plan.currency,
                 amount,
+                instalments: input.instalments,
                 card: pm,
               },
               now,
@@ -280,6 +285,7 @@ export function createLocalProvider(prisma: PrismaClient, options: { webhookSecr
             offerSlug: input.offer?.slug ?? null,
             currency: input.plan.currency,
             amount: input.plan.amount,
+            instalments: input.instalments,
             status: trialEnd ? "TRIALING" : "ACTIVE",
             trialEnd: trialEnd && iso(trialEnd),
             currentPeriodStart: iso(now),
@@ -313,6 +319,7 @@ export function createLocalProvider(prisma: PrismaClient, options: { webhookSecr
               offerSlug: input.offerSlug,
               currency: input.plan.currency,
               amount: input.amount,
+              instalments: input.instalments,
               card: pm,
             },
             clock(),
@@ -395,6 +402,7 @@ export function createLocalProvider(prisma: PrismaClient, options: { webhookSecr
         offerSlug: ch.offerSlug,
         currency: ch.currency,
         amount: ch.amount,
+        instalments: ch.instalments ?? 1,
         paidAt: new Date(ch.paidAt),
         refundedAmount: ch.refundedAmount,
         refundedAt: date(ch.refundedAt),

@@ -33,6 +33,8 @@ export type ProviderCharge = {
   offerSlug: string | null;
   currency: Currency;
   amount: number;
+  /** Interest-free instalments the card is charged in (1: at once). */
+  instalments: number;
   paidAt: Date;
   refundedAmount: number;
   refundedAt: Date | null;
@@ -41,7 +43,8 @@ export type ProviderCharge = {
 
 /** What a verified event names: the object to refetch (events are processed by refetching, so order does not matter). */
 /** `none`: stored (once) but nothing to refetch, e.g. a hosted checkout of a one-time payment (its charge has events of its own). */
-export type ProviderEvent = { id: string; type: string; object: { kind: "subscription" | "charge" | "none"; id: string } };
+/** `invoice`: a paid invoice (Stripe's renewals): its charge becomes a receipt, its subscription is refetched. */
+export type ProviderEvent = { id: string; type: string; object: { kind: "subscription" | "charge" | "invoice" | "none"; id: string } };
 
 export type PlanCharge = { planId: string; interval: PlanInterval; currency: Currency; amount: number; stripePriceId: string | null };
 
@@ -60,6 +63,8 @@ export interface PaymentProvider {
     plan: PlanCharge;
     trialDays: number;
     offer: { slug: string; firstAmount: number } | null;
+    /** Interest-free instalments for each charge (1: at once); never above maxInstalments for this provider. */
+    instalments: number;
     idempotencyKey: string;
   }): Promise<{ id: string }>;
   /** A one-time payment (lifetime). */
@@ -70,6 +75,8 @@ export interface PaymentProvider {
     plan: PlanCharge;
     amount: number;
     offerSlug: string | null;
+    /** Interest-free instalments (1: at once). */
+    instalments: number;
     idempotencyKey: string;
   }): Promise<{ id: string }>;
   /**
@@ -86,11 +93,23 @@ export interface PaymentProvider {
     cancelUrl: string;
     idempotencyKey: string;
   }): Promise<{ url: string }>;
+  /**
+   * Stripe's card element: a SetupIntent the browser confirms with Stripe.js (the card goes from the
+   * browser to Stripe, 3-D Secure included); its payment method then starts the plan like any other.
+   * Absent: the provider's own card form makes payment methods (the local provider).
+   */
+  createCardSetup?(input: { userId: string | null; idempotencyKey: string }): Promise<{ clientSecret: string }>;
   cancelSubscription(id: string, input: { atPeriodEnd: boolean; reason: string | null; idempotencyKey: string }): Promise<void>;
   resumeSubscription(id: string, idempotencyKey: string): Promise<void>;
   refundCharge(chargeId: string, idempotencyKey: string): Promise<void>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   retrieveCharge(id: string): Promise<ProviderCharge>;
+  /**
+   * A paid invoice: the subscription it belongs to and the charge that paid it (null when nothing was
+   * charged, e.g. a trial's zero invoice), with the reader and plan from the subscription's metadata.
+   * Absent: the provider names charges in events of their own (the local provider).
+   */
+  retrieveInvoice?(id: string): Promise<{ subscriptionId: string | null; charge: ProviderCharge | null }>;
   /** Verifies a webhook delivery on its raw body; throws when the signature is wrong or old. */
   verifyEvent(rawBody: string | Buffer, signature: string): ProviderEvent;
 }

@@ -41,6 +41,18 @@ const subscriptionObject = (userId: string) => ({
 });
 
 let userId = "";
+const renewalInvoice = () => ({
+  id: "in_2",
+  object: "invoice",
+  customer: "cus_123",
+  currency: "brl",
+  amount_paid: 29900,
+  billing_reason: "subscription_cycle",
+  parent: {
+    type: "subscription_details",
+    subscription_details: { subscription: "sub_123", metadata: { userId, planId: "annual", offerSlug: "" } },
+  },
+});
 function answer(req: IncomingMessage, body: string): [number, object] {
   const path = req.url!.split("?")[0]!;
   requests.push({
@@ -80,6 +92,69 @@ function answer(req: IncomingMessage, body: string): [number, object] {
     ];
   if (path === "/v1/subscriptions" || path === "/v1/subscriptions/sub_123") return [200, subscriptionObject(userId)];
   if (path === "/v1/coupons") return [200, { id: new URLSearchParams(body).get("id"), object: "coupon" }];
+  // A renewal: invoice in_2 of sub_123, paid by PaymentIntent pi_2's charge ch_2 (no metadata of its own, as Stripe makes it).
+  const query = new URL(req.url!, "http://stripe.test").searchParams;
+  if (path === "/v1/invoices/in_2") return [200, renewalInvoice()];
+  if (path === "/v1/invoice_payments") {
+    const found = query.get("invoice") === "in_2" || query.get("payment[payment_intent]") === "pi_2";
+    const data = found
+      ? [
+          {
+            id: "inpay_2",
+            object: "invoice_payment",
+            invoice: "in_2",
+            status: "paid",
+            payment: { type: "payment_intent", payment_intent: "pi_2" },
+          },
+        ]
+      : [];
+    return [200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" }];
+  }
+  if (path === "/v1/payment_intents/pi_2")
+    return [200, { id: "pi_2", object: "payment_intent", status: "succeeded", latest_charge: "ch_2" }];
+  if (path === "/v1/charges/ch_2")
+    return [
+      200,
+      {
+        id: "ch_2",
+        object: "charge",
+        customer: "cus_123",
+        payment_intent: "pi_2",
+        currency: "brl",
+        amount: 29900,
+        amount_refunded: 0,
+        created: now + 7 * 86400,
+        metadata: {},
+        payment_method_details: { type: "card", card: { brand: "visa", last4: "4242", installments: null } },
+      },
+    ];
+  if (path === "/v1/payment_intents") return [200, { id: "pi_1", object: "payment_intent", status: "succeeded", latest_charge: "ch_1" }];
+  if (path === "/v1/charges/ch_1") {
+    const intent = requests.find((r) => r.path === "/v1/payment_intents")!.body;
+    const count = intent.get("payment_method_options[card][installments][plan][count]");
+    return [
+      200,
+      {
+        id: "ch_1",
+        object: "charge",
+        customer: "cus_123",
+        currency: intent.get("currency"),
+        amount: Number(intent.get("amount")),
+        amount_refunded: 0,
+        created: now,
+        metadata: { userId, planId: intent.get("metadata[planId]"), offerSlug: "" },
+        payment_method_details: {
+          type: "card",
+          card: {
+            brand: "visa",
+            last4: "4242",
+            installments: count ? { plan: { type: "fixed_count", count: Number(count), interval: "month" } } : null,
+          },
+        },
+      },
+    ];
+  }
+  if (path === "/v1/setup_intents") return [200, { id: "seti_1", object: "setup_intent", client_secret: "seti_1_secret_brevia" }];
   if (path === "/v1/checkout/sessions")
     return [200, { id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.test/c/pay/cs_test_1" }];
   return [404, { error: { type: "invalid_request_error", message: `No route ${path}` } }];
@@ -140,6 +215,73 @@ describe("the Stripe provider", () => {
     const sub = await db.prisma.subscription.findUniqueOrThrow({ where: { providerSubscriptionId: "sub_123" } });
     expect(sub).toMatchObject({ status: "TRIALING", provider: "STRIPE", amount: 29900, currency: "BRL" });
     expect(await db.prisma.premiumEntitlement.findUniqueOrThrow({ where: { subscriptionId: sub.id } })).toMatchObject({ source: "TRIAL" });
+  });
+
+  it("the card element: prepareCardSetup makes a card-only, off-session SetupIntent (no amount, no card data) with an idempotency key, for a visitor too", async () => {
+    const { app } = await startTestServer(db, { commerce });
+    try {
+      requests.length = 0;
+      const res = await app.inject({
+        method: "POST",
+        url: "/graphql",
+        payload: { query: "mutation { prepareCardSetup { __typename ... on CardSetup { clientSecret } } }" },
+      });
+      expect(res.json()).toEqual({ data: { prepareCardSetup: { __typename: "CardSetup", clientSecret: "seti_1_secret_brevia" } } });
+      expect(requests).toHaveLength(1);
+      const [setup] = requests;
+      expect(setup!.path).toBe("/v1/setup_intents");
+      expect(Object.fromEntries(setup!.body)).toEqual({
+        "allowed_payment_method_types[0]": "card",
+        usage: "off_session",
+        "metadata[userId]": "",
+      });
+      expect(setup!.idempotencyKey).toMatch(/^card-setup:[0-9a-f-]{36}$/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("instalments: lifetime in MXN as one PaymentIntent confirmed with the chosen plan (server's amount); the annual subscription is refused in instalments", async () => {
+    await seedTestCommerce(db.prisma);
+    await db.prisma.planPrice.updateMany({ where: { planId: "lifetime" }, data: { maxInstallments: 12 } });
+    const user = await buildUser(db.prisma);
+    userId = user.id;
+    const buyer = { userId: user.id, email: user.email, locale: "es" as const };
+    requests.length = 0;
+    await expect(
+      startPlan(commerce, buyer, {
+        planId: "annual",
+        offerSlug: null,
+        paymentMethodId: "pm_123",
+        trial: false,
+        now: new Date(),
+        instalments: 3,
+      }),
+    ).rejects.toMatchObject({ code: "INSTALMENTS_UNAVAILABLE" });
+    expect(requests).toEqual([]);
+    await startPlan(commerce, buyer, {
+      planId: "lifetime",
+      offerSlug: null,
+      paymentMethodId: "pm_123",
+      trial: false,
+      now: new Date(),
+      instalments: 6,
+    });
+    const intent = requests.find((r) => r.path === "/v1/payment_intents")!;
+    expect(Object.fromEntries(intent.body)).toMatchObject({
+      amount: "249800",
+      currency: "mxn",
+      confirm: "true",
+      "payment_method_options[card][installments][plan][type]": "fixed_count",
+      "payment_method_options[card][installments][plan][count]": "6",
+      "payment_method_options[card][installments][plan][interval]": "month",
+      "metadata[userId]": user.id,
+    });
+    expect(intent.idempotencyKey).toBe(`start:${user.id}:pm_123`);
+    expect(await db.prisma.receipt.findFirstOrThrow({ where: { userId: user.id }, select: { amount: true, instalments: true } })).toEqual({
+      amount: 249800,
+      instalments: 6,
+    });
   });
 
   it("says a card refused for insufficient funds as the app's coded error", async () => {
@@ -270,6 +412,67 @@ describe("the Stripe provider", () => {
       expect((await post(payload, wrongSecret)).statusCode).toBe(400);
       const old = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: now - 3600 });
       expect((await post(payload, old)).statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a renewal's invoice.paid records one receipt for the subscription's reader: its events delivered 10 times each, reordered and interleaved", async () => {
+    await seedTestCommerce(db.prisma);
+    const user = await buildUser(db.prisma);
+    const other = await buildUser(db.prisma);
+    userId = user.id;
+    const { app } = await startTestServer(db, { commerce });
+    try {
+      const event = (id: string, type: string, object: object) => {
+        const payload = JSON.stringify({ id, object: "event", type, data: { object } });
+        return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+      };
+      const events = [
+        event("evt_renewal_invoice", "invoice.paid", renewalInvoice()),
+        event("evt_renewal_charge", "charge.succeeded", { id: "ch_2", object: "charge" }),
+        event("evt_renewal_sub", "customer.subscription.updated", { id: "sub_123", object: "subscription" }),
+      ];
+      // Each event 10 times; the order shuffled (a fixed seed: the same run every time), some sent at once.
+      const deliveries = events.flatMap((e) => Array.from({ length: 10 }, () => e));
+      let seed = 7;
+      const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+      for (let i = deliveries.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+      }
+      const results: string[] = [];
+      for (let i = 0; i < deliveries.length; i += 3) {
+        const batch = deliveries.slice(i, i + 3).map((d) =>
+          app.inject({
+            method: "POST",
+            url: "/webhooks/stripe",
+            headers: { "content-type": "application/json", "stripe-signature": d.signature },
+            payload: d.payload,
+          }),
+        );
+        for (const res of await Promise.all(batch)) {
+          expect(res.statusCode).toBe(200);
+          results.push((res.json() as { result: string }).result);
+        }
+      }
+      expect(results.filter((r) => r === "applied")).toHaveLength(3);
+      expect(results.filter((r) => r === "duplicate")).toHaveLength(27);
+      const receipts = await db.prisma.receipt.findMany({
+        include: { subscription: { select: { providerSubscriptionId: true, userId: true } } },
+      });
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]).toMatchObject({
+        userId: user.id,
+        providerChargeId: "ch_2",
+        planId: "annual",
+        currency: "BRL",
+        amount: 29900,
+        cardLast4: "4242",
+        subscription: { providerSubscriptionId: "sub_123", userId: user.id },
+      });
+      expect(await db.prisma.receipt.count({ where: { userId: other.id } })).toBe(0);
+      expect(await db.prisma.mailOutbox.count({ where: { to: user.email, template: "receipt" } })).toBe(1);
     } finally {
       await app.close();
     }

@@ -74,6 +74,48 @@ export function createStripeProvider(config: {
     return id;
   }
 
+  /**
+   * A charge as a receipt's facts. A lifetime payment carries the reader and plan in its own metadata;
+   * a subscription's charge (the first invoice, every renewal) does not: they come from the invoice it
+   * paid (the subscription's metadata, snapshotted on the invoice), found through its PaymentIntent,
+   * and the reader, failing that, from the customer's metadata (set when Brevia made the customer).
+   */
+  async function chargeFacts(id: string, paid: Stripe.Invoice | null): Promise<ProviderCharge> {
+    const c = await stripe.charges.retrieve(id);
+    let invoice = paid;
+    if (!invoice && !c.metadata.userId && c.payment_intent) {
+      const intent = typeof c.payment_intent === "string" ? c.payment_intent : c.payment_intent.id;
+      const payments = await stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: intent }, limit: 1 });
+      const invoiceId = payments.data[0]?.invoice;
+      if (invoiceId) invoice = await stripe.invoices.retrieve(typeof invoiceId === "string" ? invoiceId : invoiceId.id);
+    }
+    const details = invoice?.parent?.subscription_details;
+    const sub = details?.subscription;
+    const metadata = { ...(details?.metadata ?? {}), ...c.metadata };
+    const customerId = typeof c.customer === "string" ? c.customer : (c.customer?.id ?? "");
+    let userId = metadata.userId ?? "";
+    if (!userId && customerId) {
+      const customer = await stripe.customers.retrieve(customerId);
+      userId = ("deleted" in customer && customer.deleted ? "" : (customer as Stripe.Customer).metadata.userId) ?? "";
+    }
+    const card = c.payment_method_details?.card;
+    return {
+      id: c.id,
+      customerId,
+      userId,
+      subscriptionId: sub ? (typeof sub === "string" ? sub : sub.id) : metadata.subscriptionId || null,
+      planId: metadata.planId ?? "",
+      offerSlug: metadata.offerSlug || null,
+      currency: c.currency.toUpperCase() as Currency,
+      amount: c.amount,
+      instalments: card?.installments?.plan?.count ?? 1,
+      paidAt: new Date(c.created * 1000),
+      refundedAmount: c.amount_refunded,
+      refundedAt: c.amount_refunded > 0 ? new Date() : null,
+      card: card ? { brand: card.brand ?? "card", last4: card.last4 ?? "" } : null,
+    };
+  }
+
   return {
     name: "STRIPE",
 
@@ -124,6 +166,17 @@ export function createStripeProvider(config: {
       if (!session.url) throw new Error("Stripe Checkout answered no URL");
       return { url: session.url };
     },
+    async createCardSetup(input) {
+      // No customer yet (a visitor on /public/purchase has none): the payment method is attached to the
+      // customer when the plan starts. off_session: renewals are charged without the reader present.
+      const intent = await stripe.setupIntents.create(
+        { allowed_payment_method_types: ["card"], usage: "off_session", metadata: { userId: input.userId ?? "" } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error("Stripe answered a SetupIntent without a client secret");
+      return { clientSecret: intent.client_secret };
+    },
+
     async createCustomer(input) {
       const customer = await stripe.customers.create(
         { email: input.email, metadata: { userId: input.userId, currency: input.currency } },
@@ -175,6 +228,14 @@ export function createStripeProvider(config: {
             payment_method: input.paymentMethodId,
             confirm: true,
             automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+            // The reader's chosen count, set on this confirmation (Stripe takes the plan only when confirming).
+            ...(input.instalments > 1
+              ? {
+                  payment_method_options: {
+                    card: { installments: { plan: { type: "fixed_count", count: input.instalments, interval: "month" } } },
+                  },
+                }
+              : {}),
             metadata: { userId: input.userId, planId: input.plan.planId, offerSlug: input.offerSlug ?? "" },
           },
           { idempotencyKey: input.idempotencyKey },
@@ -226,23 +287,22 @@ export function createStripeProvider(config: {
       };
     },
 
-    async retrieveCharge(id): Promise<ProviderCharge> {
-      const c = await stripe.charges.retrieve(id);
-      const details = c.payment_method_details?.card;
-      return {
-        id: c.id,
-        customerId: typeof c.customer === "string" ? c.customer : (c.customer?.id ?? ""),
-        userId: c.metadata.userId ?? "",
-        subscriptionId: c.metadata.subscriptionId || null,
-        planId: c.metadata.planId ?? "",
-        offerSlug: c.metadata.offerSlug || null,
-        currency: c.currency.toUpperCase() as Currency,
-        amount: c.amount,
-        paidAt: new Date(c.created * 1000),
-        refundedAmount: c.amount_refunded,
-        refundedAt: c.amount_refunded > 0 ? new Date() : null,
-        card: details ? { brand: details.brand ?? "card", last4: details.last4 ?? "" } : null,
-      };
+    retrieveCharge: (id) => chargeFacts(id, null),
+
+    async retrieveInvoice(id) {
+      const invoice = await stripe.invoices.retrieve(id);
+      const sub = invoice.parent?.subscription_details?.subscription;
+      const subscriptionId = sub ? (typeof sub === "string" ? sub : sub.id) : null;
+      if (invoice.amount_paid <= 0) return { subscriptionId, charge: null };
+      const payments = await stripe.invoicePayments.list({ invoice: id, status: "paid", limit: 1 });
+      const payment = payments.data[0]?.payment;
+      let chargeId = payment?.charge ? (typeof payment.charge === "string" ? payment.charge : payment.charge.id) : null;
+      if (!chargeId && payment?.payment_intent) {
+        const intentId = typeof payment.payment_intent === "string" ? payment.payment_intent : payment.payment_intent.id;
+        const latest = (await stripe.paymentIntents.retrieve(intentId)).latest_charge;
+        chargeId = latest ? (typeof latest === "string" ? latest : latest.id) : null;
+      }
+      return { subscriptionId, charge: chargeId ? await chargeFacts(chargeId, invoice) : null };
     },
 
     verifyEvent(rawBody, signature): ProviderEvent {
@@ -259,6 +319,10 @@ export function createStripeProvider(config: {
         return { id: event.id, type: event.type, object: { kind: "subscription", id: object.subscription } };
       }
       if (object.object === "checkout.session") return { id: event.id, type: event.type, object: { kind: "none", id: object.id } };
+      if (object.object === "invoice" && (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded")) {
+        // A paid invoice (a subscription's first charge or a renewal): its charge is a receipt for the subscription's reader.
+        return { id: event.id, type: event.type, object: { kind: "invoice", id: object.id } };
+      }
       if (object.object === "invoice") {
         // An invoice event is applied by refetching the subscription it belongs to.
         const sub = object.parent?.subscription_details?.subscription ?? object.subscription;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Receipt" ADD COLUMN     "instalments" INTEGER NOT NULL DEFAULT 1;
