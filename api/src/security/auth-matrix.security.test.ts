@@ -66,6 +66,8 @@ const ROOT_FIELDS: Record<string, RootAccess> = {
   "Mutation.createPassword": "anyone",
   "Mutation.requestPasswordReset": "anyone",
   "Mutation.resetPassword": "anyone",
+  // Stripe's card element: a SetupIntent for the card form, on checkout pages visitors use too.
+  "Mutation.prepareCardSetup": "anyone",
   // Making or entering an account.
   "Mutation.logIn": "visitor-only",
   "Mutation.signUp": "visitor-only",

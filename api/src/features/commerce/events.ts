@@ -112,13 +112,15 @@ async function applyCharge(commerce: Commerce, tx: Tx, c: ProviderCharge, now: D
     cardBrand: c.card?.brand ?? null,
     cardLast4: c.card?.last4 ?? null,
   };
-  const existing = await tx.receipt.findUnique({ where: { providerChargeId: c.id }, select: { id: true } });
-  await tx.receipt.upsert({
-    where: { providerChargeId: c.id },
-    create: { userId: c.userId, provider: commerce.provider.name, providerChargeId: c.id, ...fields },
-    update: fields,
+  // INSERT … ON CONFLICT DO NOTHING says which transaction made the receipt, even when two events of
+  // one charge (charge.succeeded and invoice.paid) are applied at once on two connections: the second
+  // waits for the first to commit, then inserts nothing and only updates. So its mail is queued once.
+  const created = await tx.receipt.createMany({
+    data: [{ userId: c.userId, provider: commerce.provider.name, providerChargeId: c.id, ...fields }],
+    skipDuplicates: true,
   });
-  if (!existing)
+  if (created.count === 0) await tx.receipt.update({ where: { providerChargeId: c.id }, data: fields });
+  else
     await queueReceiptMail(tx, commerce.mail, {
       userId: c.userId,
       planId: c.planId,

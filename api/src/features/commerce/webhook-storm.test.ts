@@ -49,6 +49,8 @@ describe.runIf(testPostgresUrl)("payment events in a storm, on two instances, on
       data: [{ id: "si_storm", current_period_start: now - 3 * DAY, current_period_end: now + 27 * DAY, price: { unit_amount: 4990 } }],
     },
   });
+  // As Stripe makes them for a subscription: the charges carry no metadata of Brevia's; the reader and
+  // plan come from the invoice each paid (the subscription's metadata, snapshotted on it).
   const charge = (id: string, created: number) => ({
     id,
     object: "charge",
@@ -57,10 +59,43 @@ describe.runIf(testPostgresUrl)("payment events in a storm, on two instances, on
     amount: 4990,
     amount_refunded: 0,
     created,
-    metadata: { userId, subscriptionId: "sub_storm", planId: "monthly", offerSlug: "" },
+    metadata: {},
+    payment_intent: `pi_${id}`,
     payment_method_details: { type: "card", card: { brand: "visa", last4: "4242" } },
   });
+  const invoice = (id: string, chargeId: string) => ({
+    id,
+    object: "invoice",
+    customer: "cus_storm",
+    amount_paid: 4990,
+    status: "paid",
+    parent: {
+      type: "subscription_details",
+      subscription_details: { subscription: "sub_storm", metadata: { userId, planId: "monthly", offerSlug: "" } },
+    },
+    charge: chargeId,
+  });
   const charges: Record<string, object> = {};
+  const invoices: Record<string, { id: string; charge: string }> = {};
+
+  /** What Stripe's API answers the SDK's GETs in this story (anything else: resource_missing). */
+  function stripeAnswer(url: URL): object | undefined {
+    const path = url.pathname;
+    if (path === "/v1/subscriptions/sub_storm") return subscription();
+    if (path === "/v1/customers/cus_storm") return { id: "cus_storm", object: "customer", metadata: { userId } };
+    if (path.startsWith("/v1/charges/")) return charges[path.slice("/v1/charges/".length)];
+    if (path.startsWith("/v1/invoices/")) return invoices[path.slice("/v1/invoices/".length)];
+    if (path === "/v1/invoice_payments") {
+      const byInvoice = url.searchParams.get("invoice");
+      const byIntent = url.searchParams.get("payment[payment_intent]");
+      const paid = Object.values(invoices).find((i) => i.id === byInvoice || `pi_${i.charge}` === byIntent);
+      const data = paid
+        ? [{ object: "invoice_payment", invoice: paid.id, status: "paid", payment: { type: "charge", charge: paid.charge } }]
+        : [];
+      return { object: "list", data, has_more: false, url: path };
+    }
+    return undefined;
+  }
 
   beforeAll(async () => {
     db = postgres.db;
@@ -68,19 +103,14 @@ describe.runIf(testPostgresUrl)("payment events in a storm, on two instances, on
     userId = user.id;
     await db.prisma.billingCustomer.create({ data: { userId, provider: "STRIPE", providerCustomerId: "cus_storm", currency: "BRL" } });
     Object.assign(charges, { ch_first: charge("ch_first", now - 33 * DAY), ch_renewal: charge("ch_renewal", now - 2 * DAY) });
+    Object.assign(invoices, { in_first: invoice("in_first", "ch_first"), in_renewal: invoice("in_renewal", "ch_renewal") });
 
     stripeApi = createServer((req, res) => {
-      const pathname = req.url!.split("?")[0]!;
-      const found =
-        req.method === "GET" && pathname === "/v1/subscriptions/sub_storm"
-          ? subscription()
-          : req.method === "GET" && pathname.startsWith("/v1/charges/")
-            ? charges[pathname.slice("/v1/charges/".length)]
-            : undefined;
+      const found = req.method === "GET" ? stripeAnswer(new URL(req.url!, "http://stripe.test")) : undefined;
       res
         .writeHead(found ? 200 : 404, { "content-type": "application/json", "request-id": "req_storm" })
         .end(
-          JSON.stringify(found ?? { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${pathname}` } }),
+          JSON.stringify(found ?? { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${req.url}` } }),
         );
     });
     await new Promise<void>((resolve) => stripeApi.listen(0, "127.0.0.1", resolve));
@@ -113,6 +143,11 @@ describe.runIf(testPostgresUrl)("payment events in a storm, on two instances, on
       }),
       event("evt_past_due", "customer.subscription.updated", sub),
       event("evt_renewal_charge", "charge.succeeded", { id: "ch_renewal", object: "charge" }),
+      event("evt_renewal_invoice", "invoice.paid", {
+        id: "in_renewal",
+        object: "invoice",
+        parent: { subscription_details: { subscription: "sub_storm" } },
+      }),
       event("evt_active_again", "customer.subscription.updated", sub),
     ].map((e) => JSON.stringify(e));
     // Ten deliveries of each, in a shuffled order (a fixed seed: the same storm every run).
@@ -122,6 +157,7 @@ describe.runIf(testPostgresUrl)("payment events in a storm, on two instances, on
 
     const answers: string[] = [];
     let failures = 0;
+    let lastFailure = "";
     let sent = 0;
     const deliver = async (payload: string) => {
       // Stripe signs each attempt anew (its timestamp).
@@ -136,9 +172,11 @@ describe.runIf(testPostgresUrl)("payment events in a storm, on two instances, on
         });
         if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
         answers.push(((await res.json()) as { result: string }).result);
-      } catch {
-        // The instance died under it, or refused: Stripe tries again later.
+      } catch (error) {
+        // The instance died under it, or refused: Stripe tries again later (a few times, not forever).
         failures++;
+        lastFailure = error instanceof Error ? error.message : String(error);
+        if (failures > 40) throw new Error(`deliveries keep failing: ${lastFailure}`);
         queue.push(payload);
       }
     };
