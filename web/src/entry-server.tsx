@@ -15,11 +15,14 @@ import { STATE_ELEMENT_ID, type ServerEntry } from "@brevia/routes/ssr-contract"
 import { NotFoundSuggestionQuery } from "./routes/not-found/NotFound";
 import { provideShellParts } from "./app/shell/deferred-shell";
 import * as shellParts from "./app/shell/shell-parts";
+import { provideErrorPage } from "./app/shell/deferred-error-page";
+import { ErrorPage } from "./app/shell/ErrorPage";
 
 const RENDER_TIMEOUT_MS = 10_000;
 
 // The header's and bottom bar's parts the browser loads later: rendered here with the page at once.
 provideShellParts(shellParts);
+provideErrorPage(ErrorPage);
 
 /**
  * The route modules by source path (the routes' `lazy` imports resolve to these same module objects):

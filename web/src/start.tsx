@@ -2,12 +2,13 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { shellPartsLoaded } from "./app/shell/deferred-shell";
+import { loadErrorPage } from "./app/shell/deferred-error-page";
 import { createBrowserRouter, redirect, RouterProvider } from "react-router-dom";
 import { browserLink, createApollo } from "./app/apollo";
 import { activateLocale, i18n } from "./app/i18n";
 import { browserLocale, decideLocale, readLocaleCookie, writeLocaleCookie } from "./app/locale-cookie";
-import type { Locale } from "@brevia/routes";
-import { createRoutes } from "./app/router";
+import { splitLocale, type Locale } from "@brevia/routes";
+import { createRoutes, localeRoutePatcher } from "./app/router";
 import { STATE_ELEMENT_ID } from "@brevia/routes/ssr-contract";
 
 /**
@@ -54,7 +55,12 @@ export async function start() {
     await nextTask();
   }
 
-  const router = createBrowserRouter(createRoutes({ apollo, i18n, chooseLocale }));
+  // The router's start (its route table, then the first match) in a task of its own too.
+  if (stateElement) await nextTask();
+  // This page's language only; another language's routes are added when the reader first goes there.
+  const deps = { apollo, i18n, chooseLocale, beforePageLoader: nextTask };
+  const started = [splitLocale(location.pathname).locale];
+  const router = createBrowserRouter(createRoutes(deps, started), { patchRoutesOnNavigation: localeRoutePatcher(deps, started) });
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
@@ -77,8 +83,9 @@ export async function start() {
       resolve();
     });
   });
-  // The header's and bottom bar's code (app/shell/deferred-shell.tsx), fetched since the app started.
-  await shellPartsLoaded.catch(() => undefined);
+  // The header's and bottom bar's code (app/shell/deferred-shell.tsx), fetched since the app started;
+  // the error page's, for a page the server rendered as one (a 404).
+  await Promise.all([shellPartsLoaded.catch(() => undefined), router.state.errors ? loadErrorPage().catch(() => undefined) : null]);
   await nextTask();
   // In a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread until the whole page is hydrated (the page is already visible: the server's HTML).

@@ -5,8 +5,17 @@ import { I18nProvider } from "@lingui/react";
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
 import type { Apollo } from "./apollo";
 import { DefaultLayout } from "./layouts/layouts";
-import { DEFAULT_LOCALE, LOCALES, ROUTE_NAMES, ROUTE_TABLE, type Locale, type RouteDeclaration, type RouteName } from "@brevia/routes";
-import { ErrorPage } from "./shell/ErrorPage";
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  ROUTE_NAMES,
+  ROUTE_TABLE,
+  splitLocale,
+  type Locale,
+  type RouteDeclaration,
+  type RouteName,
+} from "@brevia/routes";
+import { ErrorPage } from "./shell/deferred-error-page";
 import { ProgressBar } from "./shell/ProgressBar";
 import { RouteAnnouncer } from "./shell/RouteAnnouncer";
 import { PlayerHost } from "./shell/deferred-shell";
@@ -22,6 +31,11 @@ export type RouteDeps = {
   i18n: I18n;
   /** Picks the page's language before its loaders run; may throw a redirect. */
   chooseLocale(locale: Locale, url: URL): Promise<void>;
+  /**
+   * Awaited before a page's own loader (the browser: a new task), so the layout's loader and the
+   * page's read the restored cache in short tasks of their own, not one long one at start-up.
+   */
+  beforePageLoader?: () => Promise<void>;
 };
 
 type Loader = (args: LoaderFunctionArgs) => unknown;
@@ -143,7 +157,15 @@ function pages(apollo: Apollo, i18n: I18n): Record<RouteName, { loader?: Loader;
  */
 function declaredLoader(route: RouteDeclaration, deps: RouteDeps, loader: Loader | undefined): Loader | undefined {
   const catalogues = route.catalogues ?? [];
-  const page = catalogues.length ? withCatalogues(deps.i18n, deps.apollo, catalogues, loader) : loader;
+  const declared = catalogues.length ? withCatalogues(deps.i18n, deps.apollo, catalogues, loader) : loader;
+  const { beforePageLoader } = deps;
+  const page: Loader | undefined =
+    declared && beforePageLoader
+      ? async (args) => {
+          await beforePageLoader();
+          return declared(args);
+        }
+      : declared;
   switch (route.guard) {
     case "public":
       return page;
@@ -194,8 +216,15 @@ function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
   };
 }
 
-/** The one route table, in pt (no prefix), en and es, for the browser's router and the server's. */
-export function createRoutes(deps: RouteDeps): RouteObject[] {
+/** The root route's id: the languages the browser's router learns later are added under it (localeRoutePatcher). */
+const ROOT_ROUTE_ID = "root";
+
+/**
+ * The one route table, in pt (no prefix), en and es, for the server's router; the browser's starts with
+ * its page's language only (`locales`): the router matches and ranks every route it holds when it
+ * starts, a cost paid on the phone's main thread before hydration, three times over with every language.
+ */
+export function createRoutes(deps: RouteDeps, locales: readonly Locale[] = LOCALES): RouteObject[] {
   function Root() {
     return (
       <I18nProvider i18n={deps.i18n}>
@@ -210,5 +239,23 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       </I18nProvider>
     );
   }
-  return [{ element: <Root />, hydrateFallbackElement: <div />, children: LOCALES.map((locale) => localeRoute(locale, deps)) }];
+  return [
+    { id: ROOT_ROUTE_ID, element: <Root />, hydrateFallbackElement: <div />, children: locales.map((locale) => localeRoute(locale, deps)) },
+  ];
+}
+
+type PatchRoutes = (args: { path: string; patch: (routeId: string | null, children: RouteObject[]) => void }) => void;
+
+/**
+ * The browser router's `patchRoutesOnNavigation`: the first visit to a page in another language (a
+ * language link, a link in a mail opened in this tab) adds that language's routes, once.
+ */
+export function localeRoutePatcher(deps: RouteDeps, started: readonly Locale[]): PatchRoutes {
+  const added = new Set<Locale>(started);
+  return ({ path, patch }) => {
+    const { locale } = splitLocale(path);
+    if (added.has(locale)) return;
+    added.add(locale);
+    patch(ROOT_ROUTE_ID, [localeRoute(locale, deps)]);
+  };
 }
