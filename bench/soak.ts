@@ -4,6 +4,7 @@
 // a connection error or timeout, a non-2xx answer, or a GraphQL answer with errors.
 //   SOAK_SECONDS      how long the load runs (default 300)
 //   SOAK_CONNECTIONS  concurrent connections, shared by the operations (default 200)
+//   SOAK_NODE_ARGS    node flags for the server only, e.g. "--max-old-space-size=192" to show the heap stays bounded
 // An answer slower than 30 s counts as an error (a timeout).
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -109,20 +110,23 @@ async function soak(target: BenchDatabase, created: { readerUserId?: string }, s
   const secret = randomBytes(32).toString("base64url");
   out(`Brevia soak — ${new Date().toISOString()}: ${SECONDS} s at ${CONNECTIONS} connections, PostgreSQL (${target.description})`);
   const setup = await setUp(target, secret, created, (line) => process.stderr.write(`${line}\n`));
-  const server = await startServer({
-    ...target.serverEnv,
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    MIGRATE_ON_START: "false",
-    SEED_ON_START: "false",
-    MEDIA_DIR: target.mediaDir,
-    MEDIA_URL_SECRET: secret,
-    REDIS_URL: "",
-    PERSISTED_OPERATIONS_ONLY: "false",
-    PERSISTED_OPERATIONS_FILES: "",
-    GRAPHQL_INTROSPECTION: "false",
-    PUBLIC_URL: "http://soak.brevia.invalid",
-  });
+  const server = await startServer(
+    {
+      ...target.serverEnv,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      MIGRATE_ON_START: "false",
+      SEED_ON_START: "false",
+      MEDIA_DIR: target.mediaDir,
+      MEDIA_URL_SECRET: secret,
+      REDIS_URL: "",
+      PERSISTED_OPERATIONS_ONLY: "false",
+      PERSISTED_OPERATIONS_FILES: "",
+      GRAPHQL_INTROSPECTION: "false",
+      PUBLIC_URL: "http://soak.brevia.invalid",
+    },
+    { nodeArgs: (process.env.SOAK_NODE_ARGS ?? "").split(" ").filter(Boolean) },
+  );
   started(server);
   out(`server:    pid ${server.pid}, ${server.baseUrl}`);
 
