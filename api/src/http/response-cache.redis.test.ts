@@ -1,20 +1,13 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { HomePageDocument } from "@brevia/web/gql";
 import { buildMicrobook } from "../test/factories.js";
 import { graphqlGetUrl, useTestServer } from "../test/http.js";
+import { redisAnswers, TEST_REDIS_URL } from "../test/redis.js";
 import { createResponseCacheStore } from "./response-cache.js";
 
 /** Two instances on one Redis share cached answers. Needs the Redis this machine runs (CI's too). */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-function redisAnswers(): boolean {
-  try {
-    return execFileSync("redis-cli", ["-u", REDIS_URL, "ping"], { stdio: "pipe", timeout: 3000 }).toString().trim() === "PONG";
-  } catch {
-    return false;
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 const available = redisAnswers();
 if (!available && process.env.CI) throw new Error(`No Redis answers at ${REDIS_URL}: CI needs it for the shared-cache test`);
 

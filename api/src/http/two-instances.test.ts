@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.js";
 import { importCatalog } from "../features/catalog/import/import.js";
 import { readCatalog } from "../features/catalog/import/parse.js";
+import { createResponseCacheStore } from "./response-cache.js";
+import { TEST_REDIS_URL, redisAnswers } from "../test/redis.js";
 import { startServer, type ServerProcess } from "../test/server-process.js";
 import { startTestSmtpServer, type TestSmtpServer } from "../test/smtp.js";
 import { testPostgresUrl, useThrowawayPostgres } from "../test/throwaway-postgres.js";
@@ -18,7 +20,18 @@ import { testPostgresUrl, useThrowawayPostgres } from "../test/throwaway-postgre
  * process's database): this file runs in the PostgreSQL pass of the tests (TEST_DATABASE_URL), in a
  * database of its own, dropped afterwards.
  */
-describe.runIf(testPostgresUrl)("two instances on one PostgreSQL", () => {
+// With a Redis (CI has one), the instances share it as production does with REDIS_URL set: the public
+// answers they cache too. Its cache (production's namespace) is emptied before and after.
+const redis = redisAnswers() ? TEST_REDIS_URL : "";
+if (!redis && process.env.CI && testPostgresUrl) throw new Error(`No Redis answers at ${TEST_REDIS_URL}: CI needs it`);
+async function clearSharedCache() {
+  if (!redis) return;
+  const store = createResponseCacheStore(redis);
+  await store.clear();
+  await store.close();
+}
+
+describe.runIf(testPostgresUrl)(`two instances on one PostgreSQL${redis ? " and one Redis" : ""}`, () => {
   const postgres = useThrowawayPostgres("two instances");
   let db: Database;
   let smtp: TestSmtpServer;
@@ -28,13 +41,15 @@ describe.runIf(testPostgresUrl)("two instances on one PostgreSQL", () => {
   beforeAll(async () => {
     db = postgres.db;
     smtp = await startTestSmtpServer();
-    const env = postgres.productionEnv({ SMTP_URL: smtp.url });
+    await clearSharedCache();
+    const env = postgres.productionEnv({ SMTP_URL: smtp.url, REDIS_URL: redis });
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await smtp?.close();
+    await clearSharedCache();
   });
 
   async function graphql<T>(instance: ServerProcess, query: string, variables: object = {}, cookie?: string) {
@@ -134,7 +149,7 @@ describe.runIf(testPostgresUrl)("two instances on one PostgreSQL", () => {
       };
       const titles = async () => (await Promise.all([a, b].map(titleOn))).map((answer) => answer.title);
       expect(await titles()).toEqual(["Before", "Before"]);
-      // Each instance now answers from its own cache.
+      // Each instance now answers from the cache (its own, or the Redis they share).
       expect(await Promise.all([a, b].map(titleOn))).toEqual([
         { title: "Before", cached: true },
         { title: "Before", cached: true },
