@@ -6,7 +6,7 @@ import { loadViewer } from "./viewer.js";
 const db = useTestDatabase();
 
 const DAY = 86_400_000;
-const sessionReads = (statements: string[]) => statements.filter((sql) => /FROM "public"\."Session"/.test(sql));
+const sessionReads = (statements: string[]) => statements.filter((sql) => /FROM ("public"\.)?"Session"/.test(sql));
 
 describe("session lookups of concurrent requests", () => {
   it("share one statement, and each request gets its own reader", async () => {

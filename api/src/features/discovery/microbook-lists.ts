@@ -85,7 +85,7 @@ export function createRankedIdsLoader(ctx: Pick<Context, "prisma" | "now">) {
 
 type MicrobookQuery = ReturnType<typeof queryFromConnection>;
 /** Typed as the selection's one fixed column; Pothos reads the other selected fields by name. */
-type MicrobookRow = Awaited<ReturnType<typeof findMicrobooks>>[number];
+export type MicrobookRow = Awaited<ReturnType<typeof findMicrobooks>>[number];
 const findMicrobooks = (ctx: Pick<Context, "prisma">, query: MicrobookQuery, ids: readonly string[]) =>
   ctx.prisma.microbook.findMany({ ...query, where: { id: { in: [...ids] } } });
 
@@ -130,7 +130,13 @@ export async function microbooksInOrder(
 ) {
   if (ids.length === 0) return [];
   const query = queryFromConnection(ctx, info, "Microbook");
-  const loader = ctx.loaders.microbooksById(listLanguage ? withEditionsIn(ctx, query, listLanguage) : query);
+  return microbooksByQuery(ctx, listLanguage ? withEditionsIn(ctx, query, listLanguage) : query, ids);
+}
+
+/** The microbooks of `ids`, in that order, read with `query` (a connection's, from `queryFromConnection`). */
+export async function microbooksByQuery(ctx: Context, query: MicrobookQuery, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const loader = ctx.loaders.microbooksById(query);
   const rows = await Promise.all(ids.map((id) => loader.load(id)));
   return rows.filter((row) => row !== undefined);
 }

@@ -3,8 +3,9 @@ import { builder } from "../../builder.js";
 import { InputValidationError } from "../../schema/errors.js";
 import { Microbook, languageOrder } from "../catalog/catalog.schema.js";
 import { MicrobookConnection } from "../discovery/discovery.schema.js";
-import { microbooksInOrder } from "../discovery/microbook-lists.js";
-import { resolvePage } from "../discovery/paging.js";
+import { microbooksByQuery, type MicrobookRow } from "../discovery/microbook-lists.js";
+import { queryFromConnection, resolvePage } from "../discovery/paging.js";
+import { cardsRequestFor } from "./library-cards.js";
 import { MicrobookNotFoundError } from "./library.errors.js";
 import { LIBRARY_SHELVES, LIBRARY_SORTS, shelfCount, type LibraryCounts } from "./library.sql.js";
 import { removeFromLibrary } from "./library.service.js";
@@ -57,17 +58,21 @@ builder.prismaObjectFields("User", (t) => ({
         page: t.arg.int({ required: false, description: "1-based page of `first` microbooks; not with `after`." }),
       },
       resolve: async (user, args, ctx, info) => {
+        const query = queryFromConnection(ctx, info, "Microbook");
         const page = await resolvePage(args, LIBRARY_SIZES, async ({ offset, limit }) => {
-          // With the tab counts when the operation asks for them too (the library page): one statement.
-          const ids = await ctx.loaders.libraryCounts.page({
+          // With the tab counts when the operation asks for them too (the library page), and the books
+          // themselves when the nodes ask for no more than their cards: one statement.
+          const { ids, cards } = await ctx.loaders.libraryCounts.page({
             userId: user.id,
             shelf: args.shelf,
             sort: args.sort,
             languages: languageOrder(ctx, null),
             offset,
             limit,
+            cards: cardsRequestFor(ctx, user.id, query),
           });
-          return microbooksInOrder(ctx, info, ids);
+          // The cards are the rows Prisma answers for the card selection (library-cards.ts).
+          return cards ? (cards as unknown as MicrobookRow[]) : microbooksByQuery(ctx, query, ids);
         });
         // MicrobookConnection.totalCount reads this (counted only when asked for).
         return Object.assign(page, { total: async () => shelfCount(await ctx.loaders.libraryCounts.load(user.id), args.shelf) });

@@ -2,6 +2,7 @@ import DataLoader from "dataloader";
 import type { Context } from "../../context.js";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
+import { cardRows, cardsSelect, type CardRow, type CardsRequest } from "./library-cards.js";
 
 const { sql } = Prisma;
 
@@ -46,7 +47,12 @@ export type LibraryPageRequest = {
   languages: readonly Language[];
   offset: number;
   limit: number;
+  /** Read the page's cards too, in the same statement (when the nodes ask for no more than a card). */
+  cards?: CardsRequest;
 };
+
+/** One page of a shelf: its microbook ids in order, and their cards when asked for. */
+export type LibraryPage = { ids: string[]; cards?: CardRow[] };
 
 /**
  * The ids of one page of a reader's shelf, in order, as a SELECT of one column, whatever the library's
@@ -71,10 +77,26 @@ function pageSelect(request: LibraryPageRequest): Prisma.Sql {
       LIMIT ${request.limit} OFFSET ${request.offset}`;
 }
 
-/** One page of a reader's shelf: microbook ids in order, in a statement of its own. */
-export async function libraryPageIds(ctx: Pick<Context, "prisma">, request: LibraryPageRequest): Promise<string[]> {
-  const rows = await ctx.prisma.$queryRaw<{ microbookId: string }[]>(oneLine(pageSelect(request)));
-  return rows.map((row) => row.microbookId);
+/**
+ * The statement's lead (a `page` CTE of the ids in order, when the cards are read too) and its columns:
+ * `ids` (text[] in order) and, when asked for, `cards` (a JSON array in the same order).
+ */
+function pageParts(request: LibraryPageRequest): { lead: Prisma.Sql; columns: Prisma.Sql } {
+  if (!request.cards) return { lead: Prisma.empty, columns: sql`ARRAY(${pageSelect(request)}) AS "ids"` };
+  return {
+    lead: sql`WITH "page" AS (SELECT ARRAY(${pageSelect(request)}) AS "ids")`,
+    columns: sql`(SELECT "ids" FROM "page") AS "ids", (${cardsSelect(sql`(SELECT "ids" FROM "page")`, request.cards)}) AS "cards"`,
+  };
+}
+
+const pageOf = (row: { ids: string[]; cards?: CardRow[] | null }): LibraryPage =>
+  row.cards ? { ids: row.ids, cards: cardRows(row.cards) } : { ids: row.ids };
+
+/** One page of a reader's shelf (ids in order, and cards when asked for), in a statement of its own. */
+export async function libraryPage(ctx: Pick<Context, "prisma">, request: LibraryPageRequest): Promise<LibraryPage> {
+  const { lead, columns } = pageParts(request);
+  const [row] = await ctx.prisma.$queryRaw<{ ids: string[]; cards?: CardRow[] | null }[]>(oneLine(sql`${lead} SELECT ${columns}`));
+  return pageOf(row!);
 }
 
 const COUNTS = sql`
@@ -97,19 +119,20 @@ async function readCounts(ctx: Pick<Context, "prisma">, userIds: readonly string
   });
 }
 
-/** A reader's counts and one page of a shelf in one statement (the page's ids in order, as an array). */
+/** A reader's counts and one page of a shelf in one statement (the page's ids in order, as an array, and its cards). */
 async function readCountsWithPage(ctx: Pick<Context, "prisma">, request: LibraryPageRequest) {
-  const [row] = await ctx.prisma.$queryRaw<(LibraryCounts & { ids: string[] })[]>(
+  const { lead, columns } = pageParts(request);
+  const [row] = await ctx.prisma.$queryRaw<(LibraryCounts & { ids: string[]; cards?: CardRow[] | null })[]>(
     oneLine(sql`
-      SELECT ${COUNTS}, ARRAY(${pageSelect(request)}) AS "ids"
+      ${lead} SELECT ${COUNTS}, ${columns}
       FROM "UserBookState" AS s JOIN "Microbook" AS m ON m."id" = s."microbookId"
       WHERE s."userId" = ${request.userId} AND cardinality(m."languages") > 0`),
   );
-  return { counts: { favourites: row!.favourites, reading: row!.reading, read: row!.read }, ids: row!.ids };
+  return { counts: { favourites: row!.favourites, reading: row!.reading, read: row!.read }, page: pageOf(row!) };
 }
 
 type LibraryRead = { userId: string; page?: LibraryPageRequest };
-type LibraryReadResult = { counts?: LibraryCounts; ids?: string[] };
+type LibraryReadResult = { counts?: LibraryCounts; page?: LibraryPage };
 
 /**
  * Every shelf's count for the readers asked about in one request, in one statement; `page` reads a
@@ -130,11 +153,11 @@ export function createLibraryCountsLoader(ctx: Pick<Context, "prisma">) {
         ...[...pagesByUser].map(async ([userId, indexes]) => {
           const [first, ...others] = indexes;
           if (countsWanted.includes(userId)) {
-            const { counts, ids } = await readCountsWithPage(ctx, keys[first!]!.page!);
+            const { counts, page } = await readCountsWithPage(ctx, keys[first!]!.page!);
             combined.set(userId, counts);
-            results[first!] = { ids };
+            results[first!] = { page };
           } else others.unshift(first!);
-          await Promise.all(others.map(async (i) => (results[i] = { ids: await libraryPageIds(ctx, keys[i]!.page!) })));
+          await Promise.all(others.map(async (i) => (results[i] = { page: await libraryPage(ctx, keys[i]!.page!) })));
         }),
         (async () => {
           const alone = countsWanted.filter((userId) => !pagesByUser.has(userId));
@@ -152,8 +175,8 @@ export function createLibraryCountsLoader(ctx: Pick<Context, "prisma">) {
     Promise.all(userIds.map(async (userId) => (await reads.load({ userId })).counts!)),
   );
   return Object.assign(counts, {
-    /** One page of a reader's shelf: microbook ids in order (with the counts' statement when they are asked for too). */
-    page: async (request: LibraryPageRequest): Promise<string[]> => (await reads.load({ userId: request.userId, page: request })).ids!,
+    /** One page of a reader's shelf: ids in order, and cards when asked for (with the counts' statement when they are asked for too). */
+    page: async (request: LibraryPageRequest): Promise<LibraryPage> => (await reads.load({ userId: request.userId, page: request })).page!,
   });
 }
 
