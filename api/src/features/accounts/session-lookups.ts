@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import { jsonTimestamp } from "../../db/json-timestamps.js";
 import type { PrismaClient, User } from "../../generated/prisma/client.js";
 
 /**
@@ -24,9 +25,6 @@ export type SessionRecord = {
 type SessionRow = Omit<SessionRecord, "user"> &
   Omit<User, "id"> & { userId: string; entitlements: { startsAt: string; endsAt: string | null }[] };
 
-/** `timestamp(3)` columns come out of JSON as UTC without a zone. */
-const utc = (value: string) => new Date(`${value}Z`);
-
 // Written as SQL, not a Prisma query: every signed-in request runs it, and Prisma's building and
 // mapping of the nested query cost about twice the statement's own round trip (bench: library page).
 async function readSessions(prisma: PrismaClient, lookups: readonly Lookup[]): Promise<SessionRecord[]> {
@@ -50,8 +48,8 @@ async function readSessions(prisma: PrismaClient, lookups: readonly Lookup[]): P
       ...user,
       id: userId,
       entitlements: entitlements.map((window) => ({
-        startsAt: utc(window.startsAt),
-        endsAt: window.endsAt === null ? null : utc(window.endsAt),
+        startsAt: jsonTimestamp(window.startsAt),
+        endsAt: window.endsAt === null ? null : jsonTimestamp(window.endsAt),
       })),
     },
   }));

@@ -1,4 +1,5 @@
 import type { Context } from "../../context.js";
+import { jsonTimestamp } from "../../db/json-timestamps.js";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
 import { bestEditionWhere, languageOrder } from "../catalog/catalog.schema.js";
@@ -112,8 +113,7 @@ export function cardsSelect(ids: Prisma.Sql, request: CardsRequest): Prisma.Sql 
 type CardState = Record<"favouritedAt" | "startedAt" | "finishedAt", string | Date | null> & Record<string, unknown>;
 export type CardRow = { id: string; userStates: CardState[] } & Record<string, unknown>;
 
-/** `timestamp(3)` columns come out of JSON as UTC without a zone; Prisma answers them as Dates. */
-const utc = (value: string | Date | null) => (typeof value === "string" ? new Date(`${value}Z`) : value);
+const utc = (value: string | Date | null) => (typeof value === "string" ? jsonTimestamp(value) : value);
 
 /** The statement's cards as Prisma's rows: its timestamps as Dates. */
 export function cardRows(cards: CardRow[]): CardRow[] {
