@@ -98,6 +98,24 @@ export async function makeFreeToday(prisma: PrismaClient, microbookId: string, n
   await prisma.freeDailyPick.upsert({ where: { day }, create: { day, microbookId }, update: { microbookId } });
 }
 
+/** A narration of an edition, as a row only (no file): tests of what lists, pages and saves say of its length. */
+export async function buildAudioTrack(
+  prisma: PrismaClient,
+  editionId: string,
+  overrides: { fileName?: string; mimeType?: string; byteSize?: number; durationSeconds?: number } = {},
+) {
+  return prisma.audioTrack.create({
+    data: {
+      editionId,
+      fileName: overrides.fileName ?? "narration.opus",
+      mimeType: overrides.mimeType ?? "audio/ogg",
+      byteSize: overrides.byteSize ?? 1,
+      durationSeconds: overrides.durationSeconds ?? 1,
+      chapters: [],
+    },
+  });
+}
+
 /**
  * Makes a reader premium from `from` until `until` (null: no end), as support or a test would. Commerce
  * writes its own sources (trial, subscription…) through the same table and entitlement function.

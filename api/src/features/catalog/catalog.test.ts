@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
+import { buildAudioTrack, buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
 
 const db = useTestDatabase();
 
@@ -162,16 +162,7 @@ describe("premium text", () => {
 
     for (let i = 0; i < 4; i++) await buildMicrobook(db.prisma);
     const narrated = await buildMicrobook(db.prisma, { slug: "narrated" });
-    await db.prisma.audioTrack.create({
-      data: {
-        editionId: narrated.editions[0]!.id,
-        fileName: "narrated.en.opus",
-        mimeType: "audio/ogg",
-        byteSize: 1,
-        durationSeconds: 1,
-        chapters: [],
-      },
-    });
+    await buildAudioTrack(db.prisma, narrated.editions[0]!.id, { fileName: "narrated.en.opus" });
     for (const day of [11, 12, 13, 14, 15, 16]) expect(await pickOn(day)).toBe("narrated");
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LibraryPageDocument } from "@brevia/web/gql";
 import { useTestDatabase } from "../../test/database.js";
 import { run } from "../../test/execute.js";
-import { buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
+import { buildAudioTrack, buildMicrobook, buildReader, makeFreeToday } from "../../test/factories.js";
 
 // The library page reads its cards with its ids (library-cards.ts). These tests hold it to what the
 // Prisma path answers for the same nodes, and check that a selection beyond a card still gets Prisma.
@@ -43,16 +43,7 @@ async function libraryWithBooks(plan: "free" | "premium" = "free") {
   const spanish = await buildMicrobook(db.prisma, { languages: ["es", "en"] });
   const english = await buildMicrobook(db.prisma, { languages: ["en"] });
   const both = await buildMicrobook(db.prisma, { languages: ["pt", "es"] });
-  await db.prisma.audioTrack.create({
-    data: {
-      editionId: english.editions[0]!.id,
-      fileName: "a.mp3",
-      mimeType: "audio/mpeg",
-      byteSize: 10,
-      durationSeconds: 61.5,
-      chapters: [],
-    },
-  });
+  await buildAudioTrack(db.prisma, english.editions[0]!.id, { durationSeconds: 61.5 });
   await db.prisma.authorTranslation.create({
     data: { authorId: spanish.authorId, language: "es", name: "Autora", sortName: "Autora, La" },
   });

@@ -2,7 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/database.js";
 import { run, runField } from "../../test/execute.js";
-import { buildMicrobook, buildReader, buildSession, makeFreeToday } from "../../test/factories.js";
+import { buildAudioTrack, buildMicrobook, buildReader, buildSession, makeFreeToday } from "../../test/factories.js";
 
 const db = useTestDatabase();
 
@@ -104,16 +104,7 @@ type Save = {
 /** A premium reader and a 4-key-idea microbook in English, with a narration of 600 s. */
 async function setUp() {
   const book = await buildMicrobook(db.prisma, { keyIdeas: 4 });
-  await db.prisma.audioTrack.create({
-    data: {
-      editionId: book.editions[0]!.id,
-      fileName: "x.opus",
-      mimeType: "audio/ogg",
-      byteSize: 1000,
-      durationSeconds: 600,
-      chapters: [],
-    },
-  });
+  await buildAudioTrack(db.prisma, book.editions[0]!.id, { byteSize: 1000, durationSeconds: 600 });
   const reader = await buildReader(db.prisma, { plan: "premium" });
   const save = (input: Save, now?: Date) =>
     runField<Saved>(
