@@ -50,7 +50,7 @@ builder.prismaObjectFields("User", (t) => ({
     {
       type: Microbook,
       description:
-        "One tab of the reader's library, in the order asked for, paged (offset cursors: `page: N` and `after` name the same rows). Two statements a page whatever the library's size: the page's ids (with the tab counts, when they are asked for too), then its books; `totalCount` shares the tab counts' statement.",
+        "One tab of the reader's library, in the order asked for, paged (offset cursors: `page: N` and `after` name the same rows). Whatever the library's size, one statement a page when its nodes ask for no more than a card (their microbook card, reading state and access): the page's ids and books (with the tab counts, when they are asked for too); a wider selection reads its books in a second statement. `totalCount` shares the tab counts' statement.",
       select: { id: true },
       args: {
         shelf: t.arg({ type: LibraryShelfEnum, required: true }),
