@@ -122,9 +122,13 @@ describe("a reader's own state for a microbook", () => {
         await page.getByLabel(words.password).fill("a quiet reading hour");
         await page.keyboard.press("Enter");
         // A new reader goes through the onboarding (skipped here, step by step), which ends on the book.
+        // Each step waited for: a click on a page not yet hydrated would be lost (CI saw the third step never come).
         await page.waitForURL(/\/welcome\?next=/, { waitUntil: "commit" });
+        await page.waitForLoadState("networkidle");
         await page.getByRole("button", { name: words.skipStep }).click();
+        await page.waitForURL(/\/welcome\?(.*&)?step=2/, { waitUntil: "commit" });
         await page.getByRole("button", { name: words.skipStep }).click();
+        await page.waitForURL(/\/welcome\/preparing/, { waitUntil: "commit" });
         await page.getByRole("link", { name: words.seeRecommendations }).click();
         await page.getByRole("button", { name: words.skipForNow }).click();
         await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 15_000 }).toBe(bookPath);
