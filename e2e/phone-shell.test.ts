@@ -107,6 +107,19 @@ describe("on a phone", () => {
       // Fixed at the bottom of the screen.
       const box = (await bar.boundingBox())!;
       expect(box.y + box.height).toBeCloseTo(PHONE.height, 0);
+      // The icons are drawn: their one image (web/public/icons/shell.svg) decodes (a malformed SVG
+      // draws nothing, silently), and each control's mask picks a 24 px part of it.
+      const icons = await page.evaluate(async () => {
+        const masks = Array.from(document.querySelectorAll("[data-icon]"), (control) => getComputedStyle(control, "::before"));
+        const urls = [...new Set(masks.map((mask) => mask.maskImage.replace(/^url\("(.*)"\)$/, "$1")))];
+        const image = new Image();
+        image.src = urls[0]!;
+        await image.decode();
+        return { urls, size: [image.naturalWidth, image.naturalHeight], offsets: masks.map((mask) => parseFloat(mask.maskPosition)) };
+      });
+      expect(icons.urls).toHaveLength(1);
+      expect(icons.size).toEqual([144, 24]);
+      for (const x of icons.offsets) expect(x <= 0 && x > -144 && x % 24 === 0, String(x)).toBe(true);
 
       await bar.getByRole("link", { name: words.search }).click();
       await page.waitForURL((url) => url.pathname === `${prefix}/search`, { waitUntil: "commit" });

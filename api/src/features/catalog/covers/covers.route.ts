@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../../db/client.js";
 import { coverSvg, type CoverInput } from "./cover-svg.js";
-import { editionPreviewSvg, PreviewCache, previewKey, renderPreviewPng, sitePreviewSvg } from "./preview-image.js";
+import { coverImageSvg, editionPreviewSvg, PreviewCache, previewKey, renderPreviewPng, sitePreviewSvg } from "./preview-image.js";
 
-const EDITION_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(pt|en|es)\.(svg|og\.png)$/;
+const EDITION_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(pt|en|es)\.(png|svg|og\.png)$/;
 /** The site's own preview: no language (it has no words but the name) and no edition's shape. */
 export const SITE_PREVIEW_FILE = "brevia.og.png";
 const CACHE_CONTROL = "public, max-age=86400";
@@ -16,21 +16,25 @@ const matches = (request: FastifyRequest, etag: string) =>
   request.headers["if-none-match"]?.split(",").some((tag) => ["*", etag].includes(tag.trim().replace(/^W\//, ""))) ?? false;
 
 /**
- * GET /covers/{microbook id}.{language}.svg (what the API hands out) or /covers/{slug}.{language}.svg
- * (readable, for links made by hand): the generated cover of an edition. Covers are public.
+ * GET /covers/{microbook id}.{language}.png (what the API hands out) or /covers/{slug}.{language}.png
+ * (readable, for links made by hand): the generated cover of an edition, 450×675, drawn with the
+ * shipped fonts. Covers are public. GET /covers/{id or slug}.{language}.svg: the same cover as SVG
+ * (in the browser's fonts), for whoever wants it scalable.
  *
  * GET /covers/{id or slug}.{language}.og.png: the edition's link preview (Open Graph and Twitter
  * cards), 1200×630, drawn from the cover; GET /covers/brevia.og.png: the site's. A preview is
- * rendered once and kept in memory (`previews`); its ETag is the hash of its drawing (the cover's
- * text and colour, the fonts), so a changed title is a new image and an unchanged one a 304 that
- * renders nothing.
+ * rendered once and kept in memory (`previews`), as is a PNG cover; their ETag is the hash of the
+ * drawing (the cover's text and colour, the fonts), so a changed title is a new image and an
+ * unchanged one a 304 that renders nothing.
  */
 export function registerCovers(app: FastifyInstance, db: Database, previews = new PreviewCache()) {
-  async function sendPreview(request: FastifyRequest, reply: FastifyReply, svg: string) {
+  /** A drawing as PNG; `embeddable` for link previews, which other sites show (link cards). */
+  async function sendRaster(request: FastifyRequest, reply: FastifyReply, svg: string, embeddable: boolean) {
     const key = previewKey(svg);
     const etag = `"${key}"`;
-    // Other sites show previews (link cards): unlike the app's own images, they may be embedded anywhere.
-    reply.header("etag", etag).header("cache-control", CACHE_CONTROL).header("cross-origin-resource-policy", "cross-origin");
+    reply.header("etag", etag).header("cache-control", CACHE_CONTROL);
+    // Unlike the app's own images (helmet's same-origin), previews may be embedded anywhere.
+    if (embeddable) reply.header("cross-origin-resource-policy", "cross-origin");
     if (matches(request, etag)) return reply.code(304).send();
     const { png, hit } = await previews.get(key, () => renderPreviewPng(svg));
     return reply
@@ -40,13 +44,14 @@ export function registerCovers(app: FastifyInstance, db: Database, previews = ne
   }
 
   app.get<{ Params: { file: string } }>("/covers/:file", async (request, reply) => {
-    if (request.params.file === SITE_PREVIEW_FILE) return sendPreview(request, reply, sitePreviewSvg());
+    if (request.params.file === SITE_PREVIEW_FILE) return sendRaster(request, reply, sitePreviewSvg(), true);
     const match = EDITION_FILE.exec(request.params.file);
     if (!match) return notFound(reply);
-    const [, key, language, kind] = match as unknown as [string, string, "pt" | "en" | "es", "svg" | "og.png"];
+    const [, key, language, kind] = match as unknown as [string, string, "pt" | "en" | "es", "png" | "svg" | "og.png"];
     const cover = await findCover(db, key, language);
     if (!cover) return notFound(reply);
-    if (kind === "og.png") return sendPreview(request, reply, editionPreviewSvg(cover));
+    if (kind === "og.png") return sendRaster(request, reply, editionPreviewSvg(cover), true);
+    if (kind === "png") return sendRaster(request, reply, coverImageSvg(cover), false);
     const svg = coverSvg(cover);
     const etag = `"${createHash("sha1").update(svg).digest("base64url")}"`;
     reply.header("etag", etag).header("cache-control", CACHE_CONTROL);

@@ -13,22 +13,48 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 describe("GET /covers/…", () => {
-  it("serves the cover at the edition's coverUrl, and by slug, and 404 for an unknown one", async () => {
-    await buildMicrobook(server.db.prisma, { slug: "walden", languages: ["en", "es"] });
-    const { data } = await run<{ microbook: { edition: { title: string; coverUrl: string } } }>(
+  it("serves the cover at the edition's coverUrl as a 450×675 PNG, by id and by slug, drawn once", async () => {
+    const book = await buildMicrobook(server.db.prisma, { slug: "walden", languages: ["en", "es"] });
+    const { data } = await run<{ microbook: { edition: { coverUrl: string } } }>(
       server.db,
-      `{ microbook(slug: "walden") { edition(language: es) { title coverUrl } } }`,
+      `{ microbook(slug: "walden") { edition(language: es) { coverUrl } } }`,
     );
-    const { title, coverUrl } = data!.microbook.edition;
-    expect(coverUrl).toMatch(/^\/covers\/[a-z0-9]+\.es\.svg$/);
-    for (const url of [coverUrl, "/covers/walden.es.svg"]) {
-      const res = await server.app.inject(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers["content-type"]).toContain("image/svg+xml");
-      expect(res.body).toContain(title);
-    }
-    expect((await server.app.inject("/covers/walden.pt.svg")).statusCode).toBe(404);
-    expect((await server.app.inject("/covers/nothing.en.svg")).statusCode).toBe(404);
+    const { coverUrl } = data!.microbook.edition;
+    expect(coverUrl).toBe(`/covers/${book.id}.es.png`);
+    const first = await server.app.inject(coverUrl);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/png");
+    expect(pngSize(first.rawPayload)).toEqual({ width: 450, height: 675 });
+    expect(first.headers["cache-control"]).toBe("public, max-age=86400");
+    // The app's own image: same-origin (helmet's default), unlike link previews.
+    expect(first.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(first.headers["x-cache"]).toBe("miss");
+
+    const bySlug = await server.app.inject("/covers/walden.es.png");
+    expect([bySlug.statusCode, bySlug.headers["x-cache"], bySlug.headers.etag]).toEqual([200, "hit", first.headers.etag]);
+    expect(bySlug.rawPayload.equals(first.rawPayload)).toBe(true);
+    const unchanged = await server.app.inject({ url: coverUrl, headers: { "if-none-match": first.headers.etag as string } });
+    expect(unchanged.statusCode).toBe(304);
+    // Each language's cover is its own drawing (its title, its category's name).
+    const en = await server.app.inject("/covers/walden.en.png");
+    expect(en.statusCode).toBe(200);
+    expect(en.headers.etag).not.toBe(first.headers.etag);
+
+    expect((await server.app.inject("/covers/walden.pt.png")).statusCode).toBe(404);
+    expect((await server.app.inject("/covers/nothing.en.png")).statusCode).toBe(404);
+  });
+
+  it("serves the same cover as SVG", async () => {
+    await buildMicrobook(server.db.prisma, { slug: "walden-svg", languages: ["es"] });
+    const res = await server.app.inject("/covers/walden-svg.es.svg");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("image/svg+xml");
+    const { data } = await run<{ microbook: { edition: { title: string } } }>(
+      server.db,
+      `{ microbook(slug: "walden-svg") { edition(language: es) { title } } }`,
+    );
+    expect(res.body).toContain(data!.microbook.edition.title);
+    expect((await server.app.inject("/covers/walden-svg.pt.svg")).statusCode).toBe(404);
   });
 });
 

@@ -116,6 +116,20 @@ export function sitePreviewSvg(): string {
   return frame(body, "#3d5a80");
 }
 
+/** The width of a cover's raster image: 1.5× the 300×450 design, sharp on a phone's largest cover (240 px wide) and its cards. */
+export const COVER_IMAGE_WIDTH = 450;
+
+/**
+ * An edition's cover for the app's pages: the SVG cover's drawing with the shipped fonts, rasterised
+ * (renderPreviewPng). A PNG costs the browser nothing on its main thread, where every SVG image is a
+ * document of its own to build (tens of milliseconds on a phone, for each cover of a page).
+ */
+export function coverImageSvg(cover: CoverInput): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 450" width="${COVER_IMAGE_WIDTH}" height="${COVER_IMAGE_WIDTH * 1.5}">
+${coverElements(cover, { sans: SANS_STACK, serif: SERIF_STACK })}
+</svg>`;
+}
+
 /** Rasterises a preview SVG (off the event loop: resvg renders on libuv's thread pool). */
 export async function renderPreviewPng(svg: string): Promise<Buffer> {
   const image = await renderAsync(svg, PREVIEW_RENDER_OPTIONS);
