@@ -1,6 +1,9 @@
 import DataLoader from "dataloader";
 import { jsonTimestamp } from "../../db/json-timestamps.js";
-import type { PrismaClient, User } from "../../generated/prisma/client.js";
+import { oneLine } from "../../db/one-line.js";
+import { Prisma, type PrismaClient, type User } from "../../generated/prisma/client.js";
+
+const { sql, join } = Prisma;
 
 /**
  * Session lookups of requests that arrive together go to the database as one statement. A loaded
@@ -25,6 +28,26 @@ export type SessionRecord = {
 type SessionRow = Omit<SessionRecord, "user"> &
   Omit<User, "id"> & { userId: string; entitlements: { startsAt: string; endsAt: string | null }[] };
 
+/**
+ * Every column of the reader's row, as the statement reads it (enums and citext as text, which is
+ * what Prisma answers for them). The `satisfies` makes a column added to User a compile error here
+ * until it is read, so `SessionRecord.user` never claims a field the statement leaves out.
+ */
+const USER_COLUMNS = {
+  id: sql`u."id" AS "userId"`,
+  role: sql`u."role"::text AS "role"`,
+  email: sql`u."email"::text AS "email"`,
+  name: sql`u."name"`,
+  surname: sql`u."surname"`,
+  passwordHash: sql`u."passwordHash"`,
+  kindleEmail: sql`u."kindleEmail"::text AS "kindleEmail"`,
+  interfaceLanguage: sql`u."interfaceLanguage"::text AS "interfaceLanguage"`,
+  contentLanguage: sql`u."contentLanguage"::text AS "contentLanguage"`,
+  createdAt: sql`u."createdAt"`,
+  updatedAt: sql`u."updatedAt"`,
+} satisfies Record<keyof User, Prisma.Sql>;
+const USER_SELECT = join(Object.values(USER_COLUMNS), ", ");
+
 // Written as SQL, not a Prisma query: every signed-in request runs it, and Prisma's building and
 // mapping of the nested query cost about twice the statement's own round trip (bench: library page).
 async function readSessions(prisma: PrismaClient, lookups: readonly Lookup[]): Promise<SessionRecord[]> {
@@ -36,9 +59,16 @@ async function readSessions(prisma: PrismaClient, lookups: readonly Lookup[]): P
   const hashes = [...new Set(lookups.map((lookup) => lookup.tokenHash))];
   // Every column of the reader's row: the `viewer` field answers from it without a statement of its
   // own (accounts.schema.ts), and the few columns more cost this statement nothing measurable.
-  const rows = await prisma.$queryRaw<
-    SessionRow[]
-  >`SELECT s."id", s."tokenHash", s."expiresAt", s."lastSeenAt", u."id" AS "userId", u."role"::text AS "role", u."email"::text AS "email", u."name", u."surname", u."passwordHash", u."kindleEmail"::text AS "kindleEmail", u."interfaceLanguage"::text AS "interfaceLanguage", u."contentLanguage"::text AS "contentLanguage", u."createdAt", u."updatedAt", COALESCE((SELECT json_agg(json_build_object('startsAt', e."startsAt", 'endsAt', e."endsAt")) FROM "PremiumEntitlement" AS e WHERE e."userId" = u."id" AND e."startsAt" <= (${latest}::timestamptz AT TIME ZONE 'UTC') AND (e."endsAt" IS NULL OR e."endsAt" > (${earliest}::timestamptz AT TIME ZONE 'UTC'))), '[]') AS "entitlements" FROM "Session" AS s JOIN "User" AS u ON u."id" = s."userId" WHERE s."tokenHash" = ANY(${hashes}::text[])`;
+  const rows = await prisma.$queryRaw<SessionRow[]>(
+    oneLine(sql`
+      SELECT s."id", s."tokenHash", s."expiresAt", s."lastSeenAt", ${USER_SELECT},
+        COALESCE((SELECT json_agg(json_build_object('startsAt', e."startsAt", 'endsAt', e."endsAt"))
+          FROM "PremiumEntitlement" AS e
+          WHERE e."userId" = u."id" AND e."startsAt" <= (${latest}::timestamptz AT TIME ZONE 'UTC')
+            AND (e."endsAt" IS NULL OR e."endsAt" > (${earliest}::timestamptz AT TIME ZONE 'UTC'))), '[]') AS "entitlements"
+      FROM "Session" AS s JOIN "User" AS u ON u."id" = s."userId"
+      WHERE s."tokenHash" = ANY(${hashes}::text[])`),
+  );
   return rows.map(({ id, tokenHash, expiresAt, lastSeenAt, userId, entitlements, ...user }) => ({
     id,
     tokenHash,

@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { GraphQLResolveInfo } from "graphql";
 import type { Context } from "../../context.js";
+import { oneLine } from "../../db/one-line.js";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
 import { withEditionsIn } from "../catalog/catalog.schema.js";
@@ -69,12 +70,7 @@ export function createRankedIdsLoader(ctx: Pick<Context, "prisma" | "now">) {
     async (requests) => {
       const parts = requests.map((request, list) => rankedIdsQuery(ctx, request, list));
       const query = join(parts, " UNION ALL ", "", ' ORDER BY "list", "n"');
-      // One line, as logs and the SQL snapshots show it.
-      const oneLine = new Prisma.Sql(
-        query.strings.map((part, i) => (i === 0 ? part.trimStart() : part).replace(/\s+/g, " ")),
-        query.values,
-      );
-      const rows = await ctx.prisma.$queryRaw<{ list: number; id: string }[]>(oneLine);
+      const rows = await ctx.prisma.$queryRaw<{ list: number; id: string }[]>(oneLine(query));
       const lists = requests.map((): string[] => []);
       for (const row of rows) lists[row.list]!.push(row.id);
       return lists;

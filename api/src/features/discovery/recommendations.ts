@@ -1,4 +1,5 @@
 import type { Context } from "../../context.js";
+import { oneLine } from "../../db/one-line.js";
 import { Prisma } from "../../generated/prisma/client.js";
 import { goalCategoryPairs } from "../onboarding/goals.js";
 
@@ -56,11 +57,6 @@ export async function recommendedMicrobookIds(
     WHERE cardinality(m."languages") > 0 AND NOT EXISTS (SELECT 1 FROM signal WHERE signal.id = m."id")
     ORDER BY COALESCE(score.score, 0) DESC, COALESCE(pop."readers", 0) DESC, m."createdAt" DESC, m."id" ASC
     LIMIT ${window.limit} OFFSET ${window.offset}`;
-  // One line, as logs and the SQL snapshots show it.
-  const oneLine = new Prisma.Sql(
-    query.strings.map((part) => part.replace(/\s+/g, " ")),
-    query.values,
-  );
-  const rows = await ctx.prisma.$queryRaw<{ id: string; score: number }[]>(oneLine);
+  const rows = await ctx.prisma.$queryRaw<{ id: string; score: number }[]>(oneLine(query));
   return { ids: rows.map((row) => row.id), personalized: rows.some((row) => row.score > 0) };
 }

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import type { Context } from "../../context.js";
+import { oneLine } from "../../db/one-line.js";
 import { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
 import { cardRows, cardsSelect, type CardRow, type CardsRequest } from "./library-cards.js";
@@ -25,20 +26,6 @@ const SHELF_WHERE: Record<LibraryShelf, Prisma.Sql> = {
   READING: sql`s."status" = 'READING'::"ReadingStatus"`,
   READ: sql`s."status" = 'READ'::"ReadingStatus"`,
 };
-
-/** The few statement shapes (shelf × sort × with counts or not), each made one line once, not per request. */
-const oneLineShapes = new Map<string, string[]>();
-
-/** One line, as logs and the SQL snapshots show it. */
-function oneLine(query: Prisma.Sql): Prisma.Sql {
-  const shape = query.strings.join("\u0000");
-  let strings = oneLineShapes.get(shape);
-  if (!strings) {
-    strings = query.strings.map((part, i) => (i === 0 ? part.trimStart() : part).replace(/\s+/g, " "));
-    oneLineShapes.set(shape, strings);
-  }
-  return new Prisma.Sql(strings, query.values);
-}
 
 export type LibraryPageRequest = {
   userId: string;
