@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
@@ -72,4 +72,14 @@ export async function cspViolations(context: BrowserContext): Promise<CspViolati
   // Playwright delivers a report a page has already sent before the answer to this later call.
   await Promise.all(context.pages().map((page) => page.evaluate(() => 0)));
   return violations;
+}
+
+/**
+ * Waits until the app has taken the page over: the network is quiet (the page's code and data have
+ * arrived) and the app has marked `<html data-hydrated>` (web/src/start.tsx). A click before that
+ * lands on the server's HTML and is lost; after a client-side navigation the mark is already there.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, ROUTE_NAMES, ROUTE_TABLE, type Locale, type RouteName } from "@brevia/routes";
 import { artifactFolder } from "./artifacts";
 import { seriousAxeViolations } from "./axe";
-import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+import { BASE_URL, cspViolations, launchBrowser, openContext, waitForApp } from "./browser";
 import { controlSizes, headerRow, horizontalOverflow, placeholderFits, smallFields } from "./layout-checks";
 
 const PREFIX: Record<Locale, string> = { pt: "", en: "/en", es: "/es" };
@@ -132,7 +132,7 @@ for (const [size, viewport] of [
           for (const [name, pagePath] of who === "reader" ? readerPages() : visitorPages()) {
             const url = `${BASE_URL}${PREFIX[locale]}${pagePath}`.replace(/(.)\/$/, "$1");
             await page.goto(url);
-            await page.waitForLoadState("networkidle");
+            await waitForApp(page);
             const problems = await checkPage(page, size, `${size}-${locale}-${who}-${name}`);
             if (Object.keys(problems).length) found[`${name} (${new URL(page.url()).pathname})`] = problems;
           }

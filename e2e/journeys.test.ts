@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+import { BASE_URL, cspViolations, launchBrowser, openContext, waitForApp } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe("a visitor", () => {
     await expect.poll(() => page.locator("h1").first().textContent()).toContain("As ideias-chave dos grandes livros");
     expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
     // The app loads after the server's page has painted: once it has taken over, links navigate in the page.
-    await page.waitForLoadState("networkidle");
+    await waitForApp(page);
 
     const firstBook = page.locator(".card__link").first();
     const title = (await firstBook.locator("h3").textContent())!;
@@ -88,7 +88,7 @@ describe("a visitor", () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain("<title>Meditations · Brevia</title>");
     expect(html).toMatch(/<h1 lang="en">Meditations<\/h1>/);
-    await page.waitForLoadState("networkidle");
+    await waitForApp(page);
     expect(graphqlRequests, "the browser refetched what the server sent").toEqual([]);
     // Hydrated: a client-side navigation works and fetches the next page only.
     await page.locator(".brand").click();

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, type Locale } from "@brevia/routes";
-import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+import { BASE_URL, cspViolations, launchBrowser, openContext, waitForApp } from "./browser";
 
 const PREFIX: Record<Locale, string> = { pt: "", en: "/en", es: "/es" };
 const BROWSER_LOCALE: Record<Locale, string> = { pt: "pt-BR", en: "en-US", es: "es-ES" };
@@ -77,7 +77,7 @@ async function signUp(context: BrowserContext, locale: Locale) {
 /** Opens a page and waits until the app has taken it over (the menus' buttons work from then on). */
 async function open(page: Page, path: string) {
   await page.goto(`${BASE_URL}${path}`.replace(/(.)\/$/, "$1"));
-  await page.waitForLoadState("networkidle");
+  await waitForApp(page);
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;

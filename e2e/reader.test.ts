@@ -6,7 +6,7 @@ import { serviceDay } from "../api/src/features/catalog/service-time";
 import type { Language } from "../api/src/generated/prisma/enums";
 import { buildSession, buildUser, grantPremium } from "../api/src/test/factories";
 import { seriousAxeViolations } from "./axe";
-import { cspViolations, launchBrowser, openContext } from "./browser";
+import { cspViolations, launchBrowser, openContext, waitForApp } from "./browser";
 import { startOwnApp, type OwnApp } from "./own-app";
 
 // The reader as a premium reader uses it, on a premium book: not the free book of the day, which is
@@ -141,7 +141,7 @@ describe("the reader", () => {
 
         // A premium book (not free today): the reader reads it because they subscribe.
         await page.goto(`${BASE_URL}${prefix}/microbook/${books.premium}`);
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
         const access = await page.evaluate(async (slug) => {
           const response = await fetch("/graphql", {
             method: "POST",
@@ -198,7 +198,7 @@ describe("the reader", () => {
         expect(html).toMatch(/class="reader" data-theme="sepia" data-font="4"/);
 
         await page.reload();
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
         await expect.poll(() => readerState(page).then((s) => s.keyIdea)).toBe(before.keyIdea);
         const after = await readerState(page);
         expect(after).toMatchObject({ theme: "sepia", font: "4", keyIdea: before.keyIdea });
@@ -207,7 +207,7 @@ describe("the reader", () => {
         // axe-core in each theme: nothing serious or critical.
         for (const theme of [words.sepia, words.light, words.dark]) {
           await page.getByLabel(theme, { exact: true }).check();
-          await page.waitForLoadState("networkidle");
+          await waitForApp(page);
           expect(await axeViolations(page), theme).toEqual([]);
         }
 
@@ -230,12 +230,12 @@ describe("the reader", () => {
         await page.goto(`${BASE_URL}${prefix}/microbook/${locked}/read`);
         await expect.poll(() => page.getByRole("heading", { level: 2, name: words.locked }).count()).toBe(1);
         expect(await page.locator("[data-reader-chapter]").count()).toBe(0);
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
         expect(await axeViolations(page)).toEqual([]);
 
         // The book's page offers neither Send to Kindle nor the EPUB, and the route refuses the file.
         await page.goto(`${BASE_URL}${prefix}/microbook/${locked}`);
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
         expect(await page.locator('a[href^="/epub/"]').count()).toBe(0);
         const epub = await context.request.get(`${BASE_URL}/epub/${locked}.epub`);
         expect(epub.status()).toBe(403);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serviceDay } from "../api/src/features/catalog/service-time";
-import { cspViolations, launchBrowser, openContext } from "./browser";
+import { cspViolations, launchBrowser, openContext, waitForApp } from "./browser";
 import { startOwnApp, type OwnApp } from "./own-app";
 
 // The visitor's journey is about today's free book: on an app of its own whose free book is pinned for
@@ -111,20 +111,20 @@ describe("a reader's own state for a microbook", () => {
         const bookPath = new URL(page.url()).pathname;
         // The book's own heading (the address changes before the page shows it).
         const title = (await page.locator("article.microbook h1").textContent())!;
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
 
         // Favourite, as a visitor: sign up first, then back on the same book, favourited.
         await page.getByRole("link", { name: words.favourite }).click();
         await page.waitForURL(/\/signup\?next=/, { waitUntil: "commit" });
         await expect.poll(() => page.locator("h1").textContent()).toBe(words.signUpTitle);
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
         await page.getByLabel(words.email).fill(`reader-${locale}-${Date.now()}@example.com`);
         await page.getByLabel(words.password).fill("a quiet reading hour");
         await page.keyboard.press("Enter");
         // A new reader goes through the onboarding (skipped here, step by step), which ends on the book.
         // Each step waited for: a click on a page not yet hydrated would be lost (CI saw the third step never come).
         await page.waitForURL(/\/welcome\?next=/, { waitUntil: "commit" });
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
         await page.getByRole("button", { name: words.skipStep }).click();
         await page.waitForURL(/\/welcome\?(.*&)?step=2/, { waitUntil: "commit" });
         await page.getByRole("button", { name: words.skipStep }).click();
@@ -137,7 +137,7 @@ describe("a reader's own state for a microbook", () => {
         // Recorded, not only shown: the server renders it so after a reload.
         await page.reload();
         await expect.poll(() => page.getByRole("button", { name: words.favourited }).getAttribute("aria-pressed")).toBe("true");
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
 
         // Opening the reader records it (its first position save): the book is then in "continue reading" on the home page.
         const started = page.waitForResponse((response) => response.request().postData()?.includes('"SaveReadingPosition"') ?? false);
@@ -151,7 +151,7 @@ describe("a reader's own state for a microbook", () => {
         // Marked read from its page: no longer in progress.
         await page.locator(".continue-reading .card__link").first().click();
         await page.waitForURL(new RegExp(`${bookPath}$`), { waitUntil: "commit" });
-        await page.waitForLoadState("networkidle");
+        await waitForApp(page);
         await page.getByRole("button", { name: words.markRead }).click();
         await expect.poll(() => page.getByRole("button", { name: words.read, exact: true }).getAttribute("aria-pressed")).toBe("true");
         await page.reload();
@@ -176,7 +176,7 @@ describe("the language filter", () => {
       const context = await openContext(browser, { locale: "en-US" });
       const page = await context.newPage();
       await page.goto(`${BASE_URL}/en/trending`);
-      await page.waitForLoadState("networkidle");
+      await waitForApp(page);
       const filter = page.getByRole("navigation", { name: "Language" });
       await filter.getByRole("link", { name: "Portuguese" }).click();
       await page.waitForURL(/\/en\/trending\?lang=pt$/, { waitUntil: "commit" });

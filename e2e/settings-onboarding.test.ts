@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+import { BASE_URL, cspViolations, launchBrowser, openContext, waitForApp } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,7 +99,7 @@ async function signUp(page: Page, locale: Locale, email: string, password: strin
   const w = WORDS[locale];
   await page.goto(`${BASE_URL}${PREFIX[locale]}/signup`);
   await expect.poll(() => page.locator("h1").textContent()).toBe(w.signUp);
-  await page.waitForLoadState("networkidle");
+  await waitForApp(page);
   await page.getByLabel(w.email).fill(email);
   await page.getByLabel(w.password, { exact: true }).fill(password);
   await page.keyboard.press("Enter");
@@ -108,7 +108,7 @@ async function signUp(page: Page, locale: Locale, email: string, password: strin
 
 async function onboard(page: Page, locale: Locale) {
   const w = WORDS[locale];
-  await page.waitForLoadState("networkidle");
+  await waitForApp(page);
   // Step 1: a goal, with the keyboard (Space ticks the box).
   await page.getByLabel(w.goal).focus();
   await page.keyboard.press("Space");
@@ -117,7 +117,7 @@ async function onboard(page: Page, locale: Locale) {
   await expect.poll(() => page.locator("h1").textContent()).toBe(w.aboutYou);
   await page.reload();
   await expect.poll(() => page.locator("h1").textContent()).toBe(w.aboutYou);
-  await page.waitForLoadState("networkidle");
+  await waitForApp(page);
   await page.getByRole("button", { name: w.skip }).click();
   await page.waitForURL(`${BASE_URL}${PREFIX[locale]}/welcome/preparing`, { waitUntil: "commit" });
   await page.getByRole("link", { name: w.seeRecommendations }).click();
@@ -149,7 +149,7 @@ async function settings(page: Page, locale: Locale, email: string, password: str
   let w = WORDS[locale];
   await page.goto(`${BASE_URL}${PREFIX[locale]}/settings`);
   await expect.poll(() => page.locator("h1").textContent()).toBe(w.settings);
-  await page.waitForLoadState("networkidle");
+  await waitForApp(page);
 
   await page.getByLabel(w.name, { exact: true }).fill("Ana");
   await page.getByRole("button", { name: w.saveProfile }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, cspViolations, launchBrowser, openContext } from "./browser";
+import { BASE_URL, cspViolations, launchBrowser, openContext, waitForApp } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,11 +14,11 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
 /** Today's free microbook's page, opened from the home page as a visitor. */
 async function openFreeBook(page: Page) {
   await page.goto(`${BASE_URL}/en`);
-  await page.waitForLoadState("networkidle");
+  await waitForApp(page);
   await page.locator(".free-today").getByRole("link", { name: "Read it free today" }).click();
   await page.waitForURL(/\/en\/microbook\/[a-z0-9-]+$/, { waitUntil: "commit" });
   await expect.poll(() => page.locator("article.microbook h1").count()).toBe(1);
-  await page.waitForLoadState("networkidle");
+  await waitForApp(page);
 }
 
 const SIZES = [

@@ -1,5 +1,5 @@
 // The app in the browser, loaded by main.tsx: the router, Apollo Client and the page's hydration.
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { shellPartsLoaded } from "./app/shell/deferred-shell";
 import { loadErrorPage } from "./app/shell/deferred-error-page";
@@ -24,6 +24,18 @@ function nextTask(): Promise<void> {
     };
     channel.port2.postMessage(null);
   });
+}
+
+/**
+ * Marks `<html data-hydrated>` once the app has taken the page over (its first commit: hydrated, or
+ * rendered in development). Until then a server-rendered page shows but its buttons do nothing; the
+ * end-to-end journeys wait for the mark before they click (e2e/browser.ts, waitForApp).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
 }
 
 /** Starts the app in the browser: hydrates the server's page, or renders it (development, a page the server did not render). */
@@ -64,6 +76,7 @@ export async function start() {
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
+      <HydratedMark />
     </StrictMode>
   );
   const container = document.getElementById("root")!;
