@@ -6,7 +6,7 @@ import type { AppConfig } from "../config.js";
 
 /**
  * What the built web app loads, and nothing more: its own scripts, stylesheet, favicon and covers
- * (PNG at /covers/…), narration (/audio/…) and /graphql, all from this origin. The web app has no
+ * (WebP and PNG at /covers/…), narration (/audio/…) and /graphql, all from this origin. The web app has no
  * inline script or style element, no data: URL and no web font (system fonts only). React sets
  * `style` props through the CSSOM, which style-src does not govern.
  *

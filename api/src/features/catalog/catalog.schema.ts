@@ -146,10 +146,10 @@ export const MicrobookEdition = builder.prismaNode("MicrobookEdition", {
     wordCount: t.exposeInt("wordCount"),
     keyIdeaCount: t.exposeInt("keyIdeaCount"),
     coverUrl: t.string({
-      description: "The edition's cover: a 450×675 PNG (2:3), in the edition's language.",
+      description: "The edition's cover: a 450×675 WebP image (2:3), in the edition's language.",
       // By the microbook's id, which the edition row holds: no join back to Microbook for its slug.
       select: { language: true },
-      resolve: (edition) => `/covers/${edition.microbookId}.${edition.language}.png`,
+      resolve: (edition) => `/covers/${edition.microbookId}.${edition.language}.webp`,
     }),
     access: t.field({
       type: ReadAccessEnum,

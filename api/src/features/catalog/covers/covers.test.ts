@@ -1,3 +1,4 @@
+import { Transformer } from "@napi-rs/image";
 import { describe, expect, it } from "vitest";
 import { run } from "../../../test/execute.js";
 import { buildMicrobook } from "../../../test/factories.js";
@@ -13,35 +14,39 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 describe("GET /covers/…", () => {
-  it("serves the cover at the edition's coverUrl as a 450×675 PNG, by id and by slug, drawn once", async () => {
+  it("serves the cover at the edition's coverUrl as a 450×675 WebP image, by id and by slug, drawn once", async () => {
     const book = await buildMicrobook(server.db.prisma, { slug: "walden", languages: ["en", "es"] });
     const { data } = await run<{ microbook: { edition: { coverUrl: string } } }>(
       server.db,
       `{ microbook(slug: "walden") { edition(language: es) { coverUrl } } }`,
     );
     const { coverUrl } = data!.microbook.edition;
-    expect(coverUrl).toBe(`/covers/${book.id}.es.png`);
+    expect(coverUrl).toBe(`/covers/${book.id}.es.webp`);
     const first = await server.app.inject(coverUrl);
     expect(first.statusCode).toBe(200);
-    expect(first.headers["content-type"]).toBe("image/png");
-    expect(pngSize(first.rawPayload)).toEqual({ width: 450, height: 675 });
+    expect(first.headers["content-type"]).toBe("image/webp");
+    const { width, height, format } = await new Transformer(first.rawPayload).metadata();
+    expect({ width, height, format }).toEqual({ width: 450, height: 675, format: "webp" });
+    // A cover's flat colours and type compress well (a PNG of it is about 20 KB).
+    expect(first.rawPayload.length).toBeLessThan(12_000);
     expect(first.headers["cache-control"]).toBe("public, max-age=86400");
     // The app's own image: same-origin (helmet's default), unlike link previews.
     expect(first.headers["cross-origin-resource-policy"]).toBe("same-origin");
     expect(first.headers["x-cache"]).toBe("miss");
 
-    const bySlug = await server.app.inject("/covers/walden.es.png");
+    const bySlug = await server.app.inject("/covers/walden.es.webp");
     expect([bySlug.statusCode, bySlug.headers["x-cache"], bySlug.headers.etag]).toEqual([200, "hit", first.headers.etag]);
     expect(bySlug.rawPayload.equals(first.rawPayload)).toBe(true);
     const unchanged = await server.app.inject({ url: coverUrl, headers: { "if-none-match": first.headers.etag as string } });
     expect(unchanged.statusCode).toBe(304);
     // Each language's cover is its own drawing (its title, its category's name).
-    const en = await server.app.inject("/covers/walden.en.png");
+    const en = await server.app.inject("/covers/walden.en.webp");
     expect(en.statusCode).toBe(200);
     expect(en.headers.etag).not.toBe(first.headers.etag);
 
-    expect((await server.app.inject("/covers/walden.pt.png")).statusCode).toBe(404);
-    expect((await server.app.inject("/covers/nothing.en.png")).statusCode).toBe(404);
+    expect((await server.app.inject("/covers/walden.pt.webp")).statusCode).toBe(404);
+    expect((await server.app.inject("/covers/nothing.en.webp")).statusCode).toBe(404);
+    expect((await server.app.inject("/covers/walden.es.png")).statusCode).toBe(404);
   });
 
   it("serves the same cover as SVG", async () => {

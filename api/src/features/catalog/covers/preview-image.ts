@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { Transformer } from "@napi-rs/image";
 import { renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { ROOT_DIR } from "../../../paths.js";
 import { coverElements, escapeXml, wrapLines, type CoverInput } from "./cover-svg.js";
@@ -118,16 +119,25 @@ export function sitePreviewSvg(): string {
 
 /** The width of a cover's raster image: 1.5× the 300×450 design, sharp on a phone's largest cover (240 px wide) and its cards. */
 export const COVER_IMAGE_WIDTH = 450;
+/** WebP quality: the flat colours and white type of a cover show no artefact at 85 (about 7 KB, a third of the PNG). */
+const COVER_WEBP_QUALITY = 85;
 
 /**
- * An edition's cover for the app's pages: the SVG cover's drawing with the shipped fonts, rasterised
- * (renderPreviewPng). A PNG costs the browser nothing on its main thread, where every SVG image is a
- * document of its own to build (tens of milliseconds on a phone, for each cover of a page).
+ * An edition's cover for the app's pages: the SVG cover's drawing with the shipped fonts, to be
+ * rasterised (renderCoverWebp). A raster image costs the browser nothing on its main thread, where
+ * every SVG image is a document of its own to build (tens of milliseconds on a phone, for each cover
+ * of a page).
  */
 export function coverImageSvg(cover: CoverInput): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 450" width="${COVER_IMAGE_WIDTH}" height="${COVER_IMAGE_WIDTH * 1.5}">
 ${coverElements(cover, { sans: SANS_STACK, serif: SERIF_STACK })}
 </svg>`;
+}
+
+/** Rasterises a cover's SVG as WebP (resvg, then libwebp; both off the event loop, on libuv's thread pool). */
+export async function renderCoverWebp(svg: string): Promise<Buffer> {
+  const image = await renderAsync(svg, PREVIEW_RENDER_OPTIONS);
+  return Transformer.fromRgbaPixels(image.pixels, image.width, image.height).webp(COVER_WEBP_QUALITY);
 }
 
 /** Rasterises a preview SVG (off the event loop: resvg renders on libuv's thread pool). */
@@ -153,13 +163,13 @@ export class PreviewCache {
   constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
 
   /** The image for `key` and whether it was already rendered; renders it with `render` otherwise. */
-  async get(key: string, render: () => Promise<Buffer>): Promise<{ png: Buffer; hit: boolean }> {
+  async get(key: string, render: () => Promise<Buffer>): Promise<{ image: Buffer; hit: boolean }> {
     const cached = this.images.get(key);
     if (cached) {
       // Map keeps insertion order: re-inserting marks it most recently used.
       this.images.delete(key);
       this.images.set(key, cached);
-      return { png: cached, hit: true };
+      return { image: cached, hit: true };
     }
     let rendering = this.pending.get(key);
     if (!rendering) {
@@ -167,13 +177,13 @@ export class PreviewCache {
       this.pending.set(key, rendering);
       this.store(key, await rendering);
     }
-    return { png: await rendering, hit: false };
+    return { image: await rendering, hit: false };
   }
 
-  private store(key: string, png: Buffer) {
-    if (this.images.has(key) || png.length > this.maxBytes) return;
-    this.images.set(key, png);
-    this.bytes += png.length;
+  private store(key: string, image: Buffer) {
+    if (this.images.has(key) || image.length > this.maxBytes) return;
+    this.images.set(key, image);
+    this.bytes += image.length;
     for (const [oldKey, old] of this.images) {
       if (this.bytes <= this.maxBytes) break;
       this.images.delete(oldKey);
