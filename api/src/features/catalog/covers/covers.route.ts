@@ -2,7 +2,15 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../../db/client.js";
 import { coverSvg, type CoverInput } from "./cover-svg.js";
-import { coverImageSvg, editionPreviewSvg, PreviewCache, previewKey, renderCoverWebp, renderPreviewPng, sitePreviewSvg } from "./preview-image.js";
+import {
+  coverImageSvg,
+  editionPreviewSvg,
+  PreviewCache,
+  previewKey,
+  renderCoverWebp,
+  renderPreviewPng,
+  sitePreviewSvg,
+} from "./preview-image.js";
 
 const EDITION_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(pt|en|es)\.(webp|svg|og\.png)$/;
 /** The site's own preview: no language (it has no words but the name) and no edition's shape. */
