@@ -82,9 +82,10 @@ async function renderReader(sentences = SENTENCES) {
       <Reader />
     </I18nProvider>,
   );
-  await waitFor(() =>
-    expect(document.querySelector("[data-read-along-paragraph]") ?? document.querySelector(".read-along")).not.toBeNull(),
-  );
+  // Wait for what the component's effects do, not for its markup: the DOM can be committed (and seen here) before
+  // React has run the effects that attach the tap and key handlers. The paragraphs' attributes are set by the effect
+  // declared after those handlers', so once they are there, the handlers are too.
+  await waitFor(() => expect(document.querySelector(sentences.length ? "[data-read-along-paragraph]" : ".read-along")).not.toBeNull());
   expect(fetch).toHaveBeenCalledWith("/audio/book.en.timings.json?expires=1&sig=x", { credentials: "same-origin" });
   return view;
 }
