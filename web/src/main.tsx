@@ -38,6 +38,23 @@ function preloadPageChunks() {
   }
 }
 
+/**
+ * The first formatter a page creates (Lingui's "#" in "12 microbooks", a week's date) loads the browser's locale
+ * data: tens of milliseconds on a phone, on the main thread, in the middle of hydration. A worker creates one
+ * first (app/intl-warmup.worker.ts): the data is loaded once per process, so the page's formatters find it there.
+ */
+function warmUpIntl() {
+  const lang = document.documentElement.lang;
+  if (!lang || typeof Worker !== "function") return;
+  try {
+    // British English is the week labels' (features/discovery/week-label.ts).
+    const worker = new Worker(new URL("./app/intl-warmup.worker.ts", import.meta.url), { type: "module" });
+    worker.postMessage(lang === "en" ? ["en", "en-GB"] : [lang]);
+  } catch {
+    // No worker (a strict policy, an old browser): the formatters load the data on first use, as they would anyway.
+  }
+}
+
 async function load() {
   // Rendered by the server: the page is already there to read, so its code may wait for the first paint.
   const rendered = document.getElementById(STATE_ELEMENT_ID) !== null;
@@ -46,10 +63,7 @@ async function load() {
     preloadPageChunks();
   }
   const app = import("./start");
-  // The first number formatter a page creates loads the browser's number data (tens of milliseconds
-  // on a phone), in the middle of hydration: done instead in a task of its own while the app's code
-  // downloads.
-  setTimeout(() => new Intl.NumberFormat(document.documentElement.lang || undefined).format(0), 0);
+  warmUpIntl();
   const { start } = await app;
   await start();
 }

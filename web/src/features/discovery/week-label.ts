@@ -4,6 +4,16 @@
  * browser, so the date never shifts by a time zone and hydration sees the same text.
  */
 export function weekStartLabel(weekStart: string, locale: string): string {
-  const intlLocale = locale === "en" ? "en-GB" : locale;
-  return new Intl.DateTimeFormat(intlLocale, { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${weekStart}T00:00:00Z`));
+  return formatter(locale).format(new Date(`${weekStart}T00:00:00Z`));
+}
+
+// One formatter per language: creating one costs far more than formatting with it (a page lists several weeks).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string): Intl.DateTimeFormat {
+  let found = formatters.get(locale);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, { day: "numeric", month: "long", timeZone: "UTC" });
+    formatters.set(locale, found);
+  }
+  return found;
 }
