@@ -70,4 +70,31 @@ describe("the app's shell", () => {
       await context.close();
     });
   }
+
+  it(
+    "on a phone's 2× screen, each cover is fetched at the width its place needs (srcset), not the largest",
+    { timeout: 60_000 },
+    async () => {
+      const context = await openContext(browser, { locale: "en-US", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+      const page = await context.newPage();
+      await page.goto(`${BASE_URL}/en`);
+      await waitForApp(page);
+      /** The rendition the browser chose for the first image matching `selector`, once it has loaded. */
+      const chosen = async (selector: string) => {
+        const image = page.locator(selector).first();
+        await image.scrollIntoViewIfNeeded();
+        type Picture = { decode(): Promise<void>; currentSrc: string };
+        return image.evaluate(async (img) => {
+          await (img as unknown as Picture).decode();
+          return (img as unknown as Picture).currentSrc;
+        });
+      };
+      // A card's cover is 150 px wide: 300 pixels on this screen, the 300 px rendition.
+      expect(await chosen(".card__cover")).toMatch(/\/covers\/[a-z0-9]+\.(pt|en|es)\.300w\.webp$/);
+      // Today's free book's is 180 px wide: 360 pixels, so the 450 px one (at its plain address).
+      expect(await chosen(".free-today img")).toMatch(/\/covers\/[a-z0-9]+\.(pt|en|es)\.webp$/);
+      expect(await cspViolations(context)).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { builder } from "../../builder.js";
 import type { Context } from "../../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { Language } from "../../generated/prisma/enums.js";
+import { coverImagePath, coverSrcSet } from "./covers/cover-paths.js";
 
 export const LanguageEnum = builder.enumType("Language", {
   description: "Interface and content languages.",
@@ -149,7 +150,13 @@ export const MicrobookEdition = builder.prismaNode("MicrobookEdition", {
       description: "The edition's cover: a 450×675 WebP image (2:3), in the edition's language.",
       // By the microbook's id, which the edition row holds: no join back to Microbook for its slug.
       select: { language: true },
-      resolve: (edition) => `/covers/${edition.microbookId}.${edition.language}.webp`,
+      resolve: (edition) => coverImagePath(edition.microbookId, edition.language),
+    }),
+    coverSrcSet: t.string({
+      description:
+        "The same cover 150, 300 and 450 px wide, as an image's `srcset` (width descriptors): a screen fetches the one its size and density need.",
+      select: { language: true },
+      resolve: (edition) => coverSrcSet(edition.microbookId, edition.language),
     }),
     access: t.field({
       type: ReadAccessEnum,

@@ -19,6 +19,7 @@ export const MicrobookCard_microbook = graphql(`
       title
       readingMinutes
       coverUrl
+      coverSrcSet
       audio {
         durationSeconds
       }
@@ -57,11 +58,20 @@ export function MicrobookCard({
   const localize = useLocalizedPath();
   const { data: microbook } = useSuspenseFragment({ fragment: MicrobookCard_microbook, from });
   if (!microbook.edition) return null;
-  const { language, title, coverUrl, readingMinutes, audio } = microbook.edition;
+  const { language, title, coverUrl, coverSrcSet, readingMinutes, audio } = microbook.edition;
   return (
     <article className="card">
       <Link to={localize(`/microbook/${microbook.slug}`)} className="card__link">
-        <img className="card__cover" src={coverUrl} alt="" width={150} height={225} {...coverAttributes(coverLoading)} />
+        <img
+          className="card__cover"
+          src={coverUrl}
+          srcSet={coverSrcSet}
+          sizes="150px"
+          alt=""
+          width={150}
+          height={225}
+          {...coverAttributes(coverLoading)}
+        />
         <h3 className="card__title" lang={language}>
           {title}
         </h3>

@@ -22,6 +22,7 @@ export const OriginalCard_original = graphql(`
           edition {
             id
             coverUrl
+            coverSrcSet
           }
         }
       }
@@ -45,7 +46,16 @@ export function OriginalCard({
       <div className="original-card__covers" aria-hidden="true">
         {original.steps.nodes.map((step) =>
           step.microbook.edition ? (
-            <img key={step.position} src={step.microbook.edition.coverUrl} alt="" width={80} height={120} loading={coverLoading} />
+            <img
+              key={step.position}
+              src={step.microbook.edition.coverUrl}
+              srcSet={step.microbook.edition.coverSrcSet}
+              sizes="80px"
+              alt=""
+              width={80}
+              height={120}
+              loading={coverLoading}
+            />
           ) : null,
         )}
       </div>

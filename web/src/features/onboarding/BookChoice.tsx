@@ -14,6 +14,7 @@ export const BookChoice_microbook = graphql(`
       language
       title
       coverUrl
+      coverSrcSet
     }
   }
 `);
@@ -33,11 +34,20 @@ export function BookChoice({
 }) {
   const { data: microbook } = useSuspenseFragment({ fragment: BookChoice_microbook, from });
   if (!microbook.edition) return null;
-  const { language, title, coverUrl } = microbook.edition;
+  const { language, title, coverUrl, coverSrcSet } = microbook.edition;
   return (
     <li className={`book-choice${checked ? " book-choice--checked" : ""}`}>
       <label className="book-choice__label">
-        <img className="book-choice__cover" src={coverUrl} alt="" width={100} height={150} loading="lazy" />
+        <img
+          className="book-choice__cover"
+          src={coverUrl}
+          srcSet={coverSrcSet}
+          sizes="100px"
+          alt=""
+          width={100}
+          height={150}
+          loading="lazy"
+        />
         <span className="book-choice__caption">
           <input
             className="book-choice__input"

@@ -46,7 +46,15 @@ export function Component() {
           </h2>
           <div className="free-today__body">
             {/* Above the fold and the largest image: the page's LCP. */}
-            <img src={free.edition.coverUrl} alt="" width={180} height={270} fetchPriority="high" />
+            <img
+              src={free.edition.coverUrl}
+              srcSet={free.edition.coverSrcSet}
+              sizes="180px"
+              alt=""
+              width={180}
+              height={270}
+              fetchPriority="high"
+            />
             <div>
               <h3 lang={free.edition.language}>
                 <Link to={localize(`/microbook/${free.slug}`)}>{free.edition.title}</Link>

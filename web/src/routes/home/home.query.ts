@@ -15,6 +15,7 @@ export const HomePageQuery = graphql(`
         title
         subtitle
         coverUrl
+        coverSrcSet
       }
     }
     latest: microbooks(sort: NEWEST, first: 12) {

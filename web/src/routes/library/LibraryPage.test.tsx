@@ -25,7 +25,8 @@ const book = (id: string, title: string, status: "NONE" | "READING" | "READ", is
     language: "en",
     title,
     readingMinutes: 12,
-    coverUrl: `/covers/${id}.en.svg`,
+    coverUrl: `/covers/${id}.en.webp`,
+    coverSrcSet: `/covers/${id}.en.webp 450w`,
     audio: null,
   },
   viewerState: {

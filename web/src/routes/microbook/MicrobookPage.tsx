@@ -57,7 +57,16 @@ export function Component() {
         }}
       />
       <header className="microbook__header" ref={categoryColor(book.category.color)}>
-        <img className="microbook__cover" src={edition.coverUrl} alt="" width={240} height={360} fetchPriority="high" />
+        <img
+          className="microbook__cover"
+          src={edition.coverUrl}
+          srcSet={edition.coverSrcSet}
+          sizes="240px"
+          alt=""
+          width={240}
+          height={360}
+          fetchPriority="high"
+        />
         <div>
           <p className="microbook__category">
             <Link to={localize(`/categories/${book.category.slug}`)}>{book.category.name}</Link>

@@ -28,6 +28,7 @@ export const MicrobookPageQuery = graphql(`
         audience
         readingMinutes
         coverUrl
+        coverSrcSet
         access
         keyIdeaCount
         audio {

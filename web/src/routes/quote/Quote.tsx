@@ -46,7 +46,7 @@ export function Component() {
         <p>{card.quote}</p>
       </blockquote>
       <div className="quote-card__book">
-        {book.edition && <img src={book.edition.coverUrl} alt="" width={80} height={120} />}
+        {book.edition && <img src={book.edition.coverUrl} srcSet={book.edition.coverSrcSet} sizes="80px" alt="" width={80} height={120} />}
         <p>
           <Trans>
             From <Link to={localize(`/microbook/${book.slug}`)}>{title}</Link>, by {author}

@@ -21,6 +21,7 @@ export const QuotePageQuery = graphql(`
           title
           subtitle
           coverUrl
+          coverSrcSet
         }
       }
     }

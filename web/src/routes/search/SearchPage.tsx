@@ -171,7 +171,16 @@ export function Component() {
           {search.edges.map(({ node, highlights }) => (
             <li key={node.id} className="search-result">
               {node.edition && (
-                <img className="search-result__cover" src={node.edition.coverUrl} alt="" width={60} height={90} loading="lazy" />
+                <img
+                  className="search-result__cover"
+                  src={node.edition.coverUrl}
+                  srcSet={node.edition.coverSrcSet}
+                  sizes="60px"
+                  alt=""
+                  width={60}
+                  height={90}
+                  loading="lazy"
+                />
               )}
               <div>
                 <h2 className="search-result__title" lang={state.language}>

@@ -12,6 +12,7 @@ export const SearchPageQuery = graphql(`
             id
             language
             coverUrl
+            coverSrcSet
             readingMinutes
             audio {
               durationSeconds

@@ -9,7 +9,14 @@ const book = (n: number) => ({
   __typename: "Microbook",
   id: `book-${n}`,
   author: { __typename: "Author", id: `author-${n}`, name: `Author ${n}` },
-  edition: { __typename: "MicrobookEdition", id: `edition-${n}`, language: "en", title: `Book ${n}`, coverUrl: `/covers/${n}.svg` },
+  edition: {
+    __typename: "MicrobookEdition",
+    id: `edition-${n}`,
+    language: "en",
+    title: `Book ${n}`,
+    coverUrl: `/covers/${n}.webp`,
+    coverSrcSet: `/covers/${n}.webp 450w`,
+  },
 });
 
 function setUp(locale: "en" | "pt" | "es" = "en") {

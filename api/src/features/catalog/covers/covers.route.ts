@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../../db/client.js";
+import { requestedCoverWidth } from "./cover-paths.js";
 import { coverSvg, type CoverInput } from "./cover-svg.js";
 import {
   coverImageSvg,
@@ -12,7 +13,8 @@ import {
   sitePreviewSvg,
 } from "./preview-image.js";
 
-const EDITION_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(pt|en|es)\.(webp|svg|og\.png)$/;
+// {id or slug}.{language}.{kind}, where a WebP cover may name a narrower width: {…}.{language}.300w.webp.
+const EDITION_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(pt|en|es)\.(?:(\d+)w\.(?=webp$))?(webp|svg|og\.png)$/;
 /** The site's own preview: no language (it has no words but the name) and no edition's shape. */
 export const SITE_PREVIEW_FILE = "brevia.og.png";
 const CACHE_CONTROL = "public, max-age=86400";
@@ -33,7 +35,7 @@ const matches = (request: FastifyRequest, etag: string) =>
 /**
  * GET /covers/{microbook id}.{language}.webp (what the API hands out) or /covers/{slug}.{language}.webp
  * (readable, for links made by hand): the generated cover of an edition, 450×675 WebP, drawn with the
- * shipped fonts. Covers are public. GET /covers/{id or slug}.{language}.svg: the same cover as SVG
+ * shipped fonts; /covers/{…}.{language}.150w.webp and .300w.webp the same, narrower (cover-paths.ts). Covers are public. GET /covers/{id or slug}.{language}.svg: the same cover as SVG
  * (in the browser's fonts), for whoever wants it scalable.
  *
  * GET /covers/{id or slug}.{language}.og.png: the edition's link preview (Open Graph and Twitter
@@ -62,11 +64,19 @@ export function registerCovers(app: FastifyInstance, db: Database, previews = ne
     if (request.params.file === SITE_PREVIEW_FILE) return sendRaster(request, reply, sitePreviewSvg(), "png", true);
     const match = EDITION_FILE.exec(request.params.file);
     if (!match) return notFound(reply);
-    const [, key, language, kind] = match as unknown as [string, string, "pt" | "en" | "es", "webp" | "svg" | "og.png"];
+    const [, key, language, widthPart, kind] = match as unknown as [
+      string,
+      string,
+      "pt" | "en" | "es",
+      string | undefined,
+      "webp" | "svg" | "og.png",
+    ];
+    const width = requestedCoverWidth(widthPart);
+    if (width === null) return notFound(reply);
     const cover = await findCover(db, key, language);
     if (!cover) return notFound(reply);
     if (kind === "og.png") return sendRaster(request, reply, editionPreviewSvg(cover), "png", true);
-    if (kind === "webp") return sendRaster(request, reply, coverImageSvg(cover), "webp", false);
+    if (kind === "webp") return sendRaster(request, reply, coverImageSvg(cover, width), "webp", false);
     const svg = coverSvg(cover);
     const etag = `"${createHash("sha1").update(svg).digest("base64url")}"`;
     reply.header("etag", etag).header("cache-control", CACHE_CONTROL);

@@ -49,6 +49,44 @@ describe("GET /covers/…", () => {
     expect((await server.app.inject("/covers/walden.es.png")).statusCode).toBe(404);
   });
 
+  it("serves it 150 and 300 px wide too, at the addresses of the edition's coverSrcSet", async () => {
+    const book = await buildMicrobook(server.db.prisma, { slug: "walden-widths", languages: ["en"] });
+    const { data } = await run<{ microbook: { edition: { coverUrl: string; coverSrcSet: string } } }>(
+      server.db,
+      `{ microbook(slug: "walden-widths") { edition(language: en) { coverUrl coverSrcSet } } }`,
+    );
+    const { coverUrl, coverSrcSet } = data!.microbook.edition;
+    const candidates = coverSrcSet.split(", ").map((candidate) => candidate.split(" ") as [string, string]);
+    expect(candidates).toEqual([
+      [`/covers/${book.id}.en.150w.webp`, "150w"],
+      [`/covers/${book.id}.en.300w.webp`, "300w"],
+      [coverUrl, "450w"],
+    ]);
+    const sizes: number[] = [];
+    const etags = new Set<unknown>();
+    for (const [url, descriptor] of candidates) {
+      const res = await server.app.inject(url);
+      expect([res.statusCode, res.headers["content-type"]]).toEqual([200, "image/webp"]);
+      const { width, height } = await new Transformer(res.rawPayload).metadata();
+      // Each is as wide as its descriptor says: the browser picks by it.
+      expect({ width, height }).toEqual({ width: parseInt(descriptor), height: parseInt(descriptor) * 1.5 });
+      sizes.push(res.rawPayload.length);
+      etags.add(res.headers.etag);
+    }
+    expect(sizes[0]).toBeLessThan(sizes[1]!);
+    expect(sizes[1]).toBeLessThan(sizes[2]!);
+    expect(etags.size).toBe(3);
+    // By slug too; no other width, and one address for the full one.
+    expect((await server.app.inject("/covers/walden-widths.en.300w.webp")).statusCode).toBe(200);
+    for (const file of [
+      "walden-widths.en.200w.webp",
+      "walden-widths.en.450w.webp",
+      "walden-widths.en.300w.svg",
+      "walden-widths.en.300w.og.png",
+    ])
+      expect((await server.app.inject(`/covers/${file}`)).statusCode, file).toBe(404);
+  });
+
   it("serves the same cover as SVG", async () => {
     await buildMicrobook(server.db.prisma, { slug: "walden-svg", languages: ["es"] });
     const res = await server.app.inject("/covers/walden-svg.es.svg");

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Transformer } from "@napi-rs/image";
 import { renderAsync, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { ROOT_DIR } from "../../../paths.js";
+import { FULL_COVER_WIDTH, type CoverImageWidth } from "./cover-paths.js";
 import { coverElements, escapeXml, wrapLines, type CoverInput } from "./cover-svg.js";
 
 // Link previews (Open Graph / Twitter cards): 1200×630 PNG images drawn from the cover design and
@@ -117,19 +118,16 @@ export function sitePreviewSvg(): string {
   return frame(body, "#3d5a80");
 }
 
-/** The width of a cover's raster image: 1.5× the 300×450 design, sharp on a phone's largest cover (240 px wide) and its cards. */
-export const COVER_IMAGE_WIDTH = 450;
 /** WebP quality: the flat colours and white type of a cover show no artefact at 85 (about 7 KB, a third of the PNG). */
 const COVER_WEBP_QUALITY = 85;
 
 /**
- * An edition's cover for the app's pages: the SVG cover's drawing with the shipped fonts, to be
- * rasterised (renderCoverWebp). A raster image costs the browser nothing on its main thread, where
- * every SVG image is a document of its own to build (tens of milliseconds on a phone, for each cover
- * of a page).
+ * An edition's cover for the app's pages, `width` pixels wide: the SVG cover's drawing with the shipped fonts, to
+ * be rasterised (renderCoverWebp). A raster image costs the browser nothing on its main thread, where every SVG
+ * image is a document of its own to build (tens of milliseconds on a phone, for each cover of a page).
  */
-export function coverImageSvg(cover: CoverInput): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 450" width="${COVER_IMAGE_WIDTH}" height="${COVER_IMAGE_WIDTH * 1.5}">
+export function coverImageSvg(cover: CoverInput, width: CoverImageWidth = FULL_COVER_WIDTH): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 450" width="${width}" height="${width * 1.5}">
 ${coverElements(cover, { sans: SANS_STACK, serif: SERIF_STACK })}
 </svg>`;
 }
