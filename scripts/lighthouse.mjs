@@ -170,9 +170,17 @@ function summarize(lhr) {
     tbtMs: audit("total-blocking-time"),
     finalUrl: lhr.finalDisplayedUrl,
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
-    runtimeError: lhr.runtimeError?.message,
+    runtimeError: lhr.runtimeError?.message ?? unscoredBecause(lhr),
     lhr,
   };
+}
+
+/** Why the performance category has no score (a metric Lighthouse could not measure), or undefined when it has one. */
+function unscoredBecause(lhr) {
+  const performance = lhr.categories.performance;
+  if (!performance || performance.score !== null) return undefined;
+  const broken = performance.auditRefs.map((ref) => lhr.audits[ref.id]).filter((audit) => audit?.errorMessage);
+  return `no performance score: ${broken.map((audit) => `${audit.id}: ${audit.errorMessage}`).join("; ") || "no reason given"}`;
 }
 
 function failures(result) {
@@ -185,6 +193,7 @@ function failures(result) {
   if (!(result.tbtMs < TARGETS.tbtMs)) failed.push(`TBT ${Math.round(result.tbtMs)} ms >= ${TARGETS.tbtMs} ms`);
   if (result.redirected) failed.push(`redirected to ${result.finalUrl}`);
   if (result.runtimeError) failed.push(`Lighthouse: ${result.runtimeError}`);
+  for (const error of result.runErrors ?? []) failed.push(`Lighthouse, ${error}`);
   return failed;
 }
 
@@ -225,6 +234,8 @@ async function audit(url, locale) {
     const median = runs[Math.floor((runs.length - 1) / 2)];
     median.redirected = new URL(median.finalUrl).pathname !== new URL(url).pathname;
     median.allPerformance = runs.map((r) => r.scores.performance);
+    // A run Lighthouse could not complete is a failure even when the median run is fine: it is said, not hidden.
+    median.runErrors = runs.flatMap((r) => (r.runtimeError && r !== median ? [`another run: ${r.runtimeError}`] : []));
     if (REPORT_DIR) {
       await mkdir(REPORT_DIR, { recursive: true });
       const name = new URL(url).pathname.replace(/^\/|\/$/g, "").replace(/\//g, "_") || "home";
