@@ -24,6 +24,16 @@ export async function freePort() {
   });
 }
 
+/**
+ * The journeys' service day (today's free microbook, this week's playlists) must not turn while they run: a
+ * journey that opens today's free book would meet another one after midnight. The app's own zone unless its
+ * midnight is under two hours away (the journeys take about 25 minutes), then one whose day is half gone.
+ */
+export function journeyTimeZone(now = new Date()) {
+  const hourIn = (timeZone) => Number(new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", hour: "numeric" }).format(now));
+  return ["America/Sao_Paulo", "Asia/Tokyo"].find((zone) => hourIn(zone) < 22);
+}
+
 const running = (child) => child && child.exitCode === null && child.signalCode === null;
 
 async function stopChild(child) {
@@ -80,6 +90,7 @@ export async function startJourneyApp() {
         TRUST_PROXY: "loopback",
         // The commerce journeys move a customer's billing time (the local provider's test clock).
         COMMERCE_TEST_CLOCK: "true",
+        SERVICE_TIME_ZONE: journeyTimeZone(),
       },
     });
     const started = Date.now();
