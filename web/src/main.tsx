@@ -44,12 +44,8 @@ function preloadPageChunks() {
  * first (app/intl-warmup.worker.ts): the data is loaded once per process, so the page's formatters find it there.
  */
 function warmUpIntl() {
-  const lang = document.documentElement.lang;
-  if (!lang || typeof Worker !== "function") return;
   try {
-    // British English is the week labels' (features/discovery/week-label.ts).
-    const worker = new Worker(new URL("./app/intl-warmup.worker.ts", import.meta.url), { type: "module" });
-    worker.postMessage(lang === "en" ? ["en", "en-GB"] : [lang]);
+    new Worker(new URL("./app/intl-warmup.worker.ts", import.meta.url), { type: "module" }).postMessage(document.documentElement.lang);
   } catch {
     // No worker (a strict policy, an old browser): the formatters load the data on first use, as they would anyway.
   }

@@ -7,8 +7,8 @@ import { createBrowserRouter, redirect, RouterProvider } from "react-router-dom"
 import { browserLink, createApollo } from "./app/apollo";
 import { activateLocale, i18n } from "./app/i18n";
 import { browserLocale, decideLocale, readLocaleCookie, writeLocaleCookie } from "./app/locale-cookie";
-import { splitLocale, type Locale } from "@brevia/routes";
-import { createRoutes, localeRoutePatcher } from "./app/router";
+import type { Locale } from "@brevia/routes";
+import { createRoutes, pageRoutePatcher, startingPage } from "./app/router";
 import { STATE_ELEMENT_ID } from "@brevia/routes/ssr-contract";
 
 /**
@@ -67,12 +67,14 @@ export async function start() {
     await nextTask();
   }
 
-  // The router's start (its route table, then the first match) in a task of its own too.
+  // The route table, then the router's start (the first match), each in a task of its own too.
   if (stateElement) await nextTask();
   // This page's language only; another language's routes are added when the reader first goes there.
   const deps = { apollo, i18n, chooseLocale, beforePageLoader: nextTask };
-  const started = [splitLocale(location.pathname).locale];
-  const router = createBrowserRouter(createRoutes(deps, started), { patchRoutesOnNavigation: localeRoutePatcher(deps, started) });
+  const firstPage = startingPage(location.pathname);
+  const routes = createRoutes(deps, firstPage);
+  if (stateElement) await nextTask();
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation: pageRoutePatcher(deps) });
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

@@ -10,6 +10,7 @@ import {
   LOCALES,
   ROUTE_NAMES,
   ROUTE_TABLE,
+  matchRoute,
   splitLocale,
   type Locale,
   type RouteDeclaration,
@@ -176,13 +177,24 @@ function declaredLoader(route: RouteDeclaration, deps: RouteDeps, loader: Loader
   }
 }
 
-function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
+/** A page's route, as a child of its language's layout route. */
+function pageRoute(name: RouteName, routes: ReturnType<typeof pages>, deps: RouteDeps): RouteObject {
+  const { path } = ROUTE_TABLE[name];
+  const page = { lazy: routes[name].lazy, loader: declaredLoader(ROUTE_TABLE[name], deps, routes[name].loader) };
+  return path === "/" ? { index: true, ...page } : { path: path.slice(1), ...page };
+}
+
+/** The id of a language's layout route: the pages the browser's router learns later are added under it. */
+const layoutRouteId = (locale: Locale) => `layout-${locale}`;
+
+/**
+ * A language's routes: its layout, its home page and the pages `names` (every page by default), and the not-found
+ * page. Home always: without it, the language's own path ("/en") would match the language's route itself, a leaf
+ * with no page, instead of asking for the missing page (pageRoutePatcher).
+ */
+function localeRoute(locale: Locale, deps: RouteDeps, names: readonly RouteName[] = ROUTE_NAMES): RouteObject {
   const routes = pages(deps.apollo, deps.i18n);
-  const children: RouteObject[] = ROUTE_NAMES.map((name) => {
-    const { path } = ROUTE_TABLE[name];
-    const page = { lazy: routes[name].lazy, loader: declaredLoader(ROUTE_TABLE[name], deps, routes[name].loader) };
-    return path === "/" ? { index: true, ...page } : { path: path.slice(1), ...page };
-  });
+  const children = [...new Set<RouteName>(["home", ...names])].map((name) => pageRoute(name, routes, deps));
   return {
     path: locale === DEFAULT_LOCALE ? "/" : `/${locale}`,
     id: `locale-${locale}`,
@@ -196,6 +208,7 @@ function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
     errorElement: <ErrorPage />,
     children: [
       {
+        id: layoutRouteId(locale),
         element: <DefaultLayout />,
         // The header's account control reads who is signed in: in the cache the page is sent with.
         loader: async () => ((await currentViewer(deps.apollo)) ? { signedIn: true } : { signedIn: false }),
@@ -216,15 +229,24 @@ function localeRoute(locale: Locale, deps: RouteDeps): RouteObject {
   };
 }
 
-/** The root route's id: the languages the browser's router learns later are added under it (localeRoutePatcher). */
+/** The root route's id: the languages the browser's router learns later are added under it (pageRoutePatcher). */
 const ROOT_ROUTE_ID = "root";
 
+/** Where the browser starts: its page's language and page (null: the not-found page). */
+export type StartingPage = { locale: Locale; name: RouteName | null };
+
+/** The page a URL path shows, in its language (name null for the not-found page). */
+export function startingPage(pathname: string): StartingPage {
+  return { locale: splitLocale(pathname).locale, name: matchRoute(pathname)?.name ?? null };
+}
+
 /**
- * The one route table, in pt (no prefix), en and es, for the server's router; the browser's starts with
- * its page's language only (`locales`): the router matches and ranks every route it holds when it
- * starts, a cost paid on the phone's main thread before hydration, three times over with every language.
+ * The route table. The server's holds every page in pt (no prefix), en and es; the browser's starts with
+ * its first page and its language's home (`start`): a router matches and ranks every route it holds when it starts, a cost
+ * paid on a phone's main thread before hydration. The others are added as the reader goes to them
+ * (pageRoutePatcher).
  */
-export function createRoutes(deps: RouteDeps, locales: readonly Locale[] = LOCALES): RouteObject[] {
+export function createRoutes(deps: RouteDeps, start?: StartingPage): RouteObject[] {
   function Root() {
     return (
       <I18nProvider i18n={deps.i18n}>
@@ -239,23 +261,24 @@ export function createRoutes(deps: RouteDeps, locales: readonly Locale[] = LOCAL
       </I18nProvider>
     );
   }
-  return [
-    { id: ROOT_ROUTE_ID, element: <Root />, hydrateFallbackElement: <div />, children: locales.map((locale) => localeRoute(locale, deps)) },
-  ];
+  const languages = start
+    ? [localeRoute(start.locale, deps, start.name ? [start.name] : [])]
+    : LOCALES.map((locale) => localeRoute(locale, deps));
+  return [{ id: ROOT_ROUTE_ID, element: <Root />, hydrateFallbackElement: <div />, children: languages }];
 }
 
 type PatchRoutes = (args: { path: string; patch: (routeId: string | null, children: RouteObject[]) => void }) => void;
 
 /**
- * The browser router's `patchRoutesOnNavigation`: the first visit to a page in another language (a
- * language link, a link in a mail opened in this tab) adds that language's routes, once.
+ * The browser router's `patchRoutesOnNavigation` (called for a path its routes do not match but by the
+ * not-found route, or by a route with parameters): adds the page the path shows, and with the first page of
+ * another language (a language link, a link in a mail opened in this tab) that language's layout. The router
+ * keeps a route once (by id, or by path), so patching one it already has changes nothing.
  */
-export function localeRoutePatcher(deps: RouteDeps, started: readonly Locale[]): PatchRoutes {
-  const added = new Set<Locale>(started);
+export function pageRoutePatcher(deps: RouteDeps): PatchRoutes {
   return ({ path, patch }) => {
-    const { locale } = splitLocale(path);
-    if (added.has(locale)) return;
-    added.add(locale);
-    patch(ROOT_ROUTE_ID, [localeRoute(locale, deps)]);
+    const { locale, name } = startingPage(path);
+    patch(ROOT_ROUTE_ID, [localeRoute(locale, deps, name ? [name] : [])]);
+    if (name) patch(layoutRouteId(locale), [pageRoute(name, pages(deps.apollo, deps.i18n), deps)]);
   };
 }
