@@ -8,7 +8,7 @@ import { browserLink, createApollo } from "./app/apollo";
 import { activateLocale, i18n } from "./app/i18n";
 import { browserLocale, decideLocale, readLocaleCookie, writeLocaleCookie } from "./app/locale-cookie";
 import type { Locale } from "@brevia/routes";
-import { createRoutes, pageRoutePatcher, startingPage } from "./app/router";
+import { createRoutes, pageRoutePatcher, pageAt } from "./app/router";
 import { STATE_ELEMENT_ID } from "@brevia/routes/ssr-contract";
 
 /**
@@ -69,9 +69,9 @@ export async function start() {
 
   // The route table, then the router's start (the first match), each in a task of its own too.
   if (stateElement) await nextTask();
-  // This page's language only; another language's routes are added when the reader first goes there.
+  // This page and its language's home only; other pages (and languages) are added when the reader first goes there.
   const deps = { apollo, i18n, chooseLocale, beforePageLoader: nextTask };
-  const firstPage = startingPage(location.pathname);
+  const firstPage = pageAt(location.pathname);
   const routes = createRoutes(deps, firstPage);
   if (stateElement) await nextTask();
   const router = createBrowserRouter(routes, { patchRoutesOnNavigation: pageRoutePatcher(deps) });

@@ -3,7 +3,7 @@ import { createMemoryRouter, type RouteObject } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { mockApollo } from "../test/mock-api";
 import { testI18n } from "../test/render";
-import { createRoutes, pageRoutePatcher, startingPage } from "./router";
+import { createRoutes, pageRoutePatcher, pageAt } from "./router";
 
 const deps = { apollo: mockApollo({}), i18n: testI18n("es"), chooseLocale: async () => undefined };
 
@@ -18,11 +18,11 @@ const pagesOf = (language: RouteObject) => language.children![0]!.children!.map(
 
 describe("the browser's route table", () => {
   it("starts with its first page and the not-found route only; the server's holds every page in every language", () => {
-    const [root] = createRoutes(deps, startingPage("/es/microbook/walden"));
+    const [root] = createRoutes(deps, pageAt("/es/microbook/walden"));
     expect(root!.children!.map((language) => language.path)).toEqual(["/es"]);
     // Home too: "/es" would otherwise match the language's route itself, a leaf with no page.
     expect(pagesOf(root!.children![0]!)).toEqual(["index", "microbook/:slug", "*"]);
-    expect(pagesOf(createRoutes(deps, startingPage("/es/no/such/page"))[0]!.children![0]!)).toEqual(["index", "*"]);
+    expect(pagesOf(createRoutes(deps, pageAt("/es/no/such/page"))[0]!.children![0]!)).toEqual(["index", "*"]);
 
     const [server] = createRoutes(deps);
     expect(server!.children!.map((language) => language.path)).toEqual(["/", "/en", "/es"]);
@@ -30,7 +30,7 @@ describe("the browser's route table", () => {
   });
 
   it("learns each page the reader goes to, once, and another language with its first page", async () => {
-    const router = createMemoryRouter(createRoutes(deps, startingPage("/es")), {
+    const router = createMemoryRouter(createRoutes(deps, pageAt("/es")), {
       initialEntries: ["/es"],
       patchRoutesOnNavigation: pageRoutePatcher(deps),
     });

@@ -232,11 +232,11 @@ function localeRoute(locale: Locale, deps: RouteDeps, names: readonly RouteName[
 /** The root route's id: the languages the browser's router learns later are added under it (pageRoutePatcher). */
 const ROOT_ROUTE_ID = "root";
 
-/** Where the browser starts: its page's language and page (null: the not-found page). */
-export type StartingPage = { locale: Locale; name: RouteName | null };
+/** A path's language and page (null: the not-found page); where the browser starts, or goes. */
+export type PageAt = { locale: Locale; name: RouteName | null };
 
 /** The page a URL path shows, in its language (name null for the not-found page). */
-export function startingPage(pathname: string): StartingPage {
+export function pageAt(pathname: string): PageAt {
   return { locale: splitLocale(pathname).locale, name: matchRoute(pathname)?.name ?? null };
 }
 
@@ -246,7 +246,7 @@ export function startingPage(pathname: string): StartingPage {
  * paid on a phone's main thread before hydration. The others are added as the reader goes to them
  * (pageRoutePatcher).
  */
-export function createRoutes(deps: RouteDeps, start?: StartingPage): RouteObject[] {
+export function createRoutes(deps: RouteDeps, start?: PageAt): RouteObject[] {
   function Root() {
     return (
       <I18nProvider i18n={deps.i18n}>
@@ -277,7 +277,7 @@ type PatchRoutes = (args: { path: string; patch: (routeId: string | null, childr
  */
 export function pageRoutePatcher(deps: RouteDeps): PatchRoutes {
   return ({ path, patch }) => {
-    const { locale, name } = startingPage(path);
+    const { locale, name } = pageAt(path);
     patch(ROOT_ROUTE_ID, [localeRoute(locale, deps, name ? [name] : [])]);
     if (name) patch(layoutRouteId(locale), [pageRoute(name, pages(deps.apollo, deps.i18n), deps)]);
   };
